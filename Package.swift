@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL → Motion.
+// Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
+let package = Package(
+    name: "Tiltkit",
+    products: [
+        .library(name: "Motion", targets: ["Motion"]),
+        .executable(name: "tiltkit", targets: ["tiltkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+    ],
+    targets: [
+        // Pure core: math, motion types, trace I/O, fusion, motion manager.
+        .target(name: "Motion"),
+
+        // Thin C shims for kernel headers and macros Swift cannot import (ioctl codes).
+        .target(name: "CLinuxInput"),
+        // Linux device sources: hidraw gamepads, IIO, evdev, hid-recorder replays.
+        .target(name: "MotionDevices", dependencies: ["Motion", "CLinuxInput"]),
+
+        // System libraries. Never name a Swift module SDL2, SDL or GL.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
+
+        // SDL game-controller sensors as a motion source.
+        .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
+        // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
+        .target(name: "Engine", dependencies: ["CSDL2", "CGL"]),
+        // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
+        .target(name: "CartGame", dependencies: ["Motion"]),
+        // Scenes: the teapot and the cart game, drawn with Engine.
+        .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL"]),
+        // Benchmarks behind `tiltkit bench`.
+        .target(name: "Benchmarks", dependencies: [
+            "Motion", "Demo",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
+
+        .executableTarget(name: "tiltkit", dependencies: [
+            "Motion", "MotionDevices", "MotionSDL", "Demo", "CartGame", "Benchmarks",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"]),
+        .testTarget(name: "CartGameTests", dependencies: ["CartGame", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "TestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

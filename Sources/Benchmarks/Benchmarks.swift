@@ -1,0 +1,1 @@
+// Module Benchmarks: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module CartGame: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module Demo: see Package.swift for its role.

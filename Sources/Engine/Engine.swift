@@ -1,0 +1,1 @@
+// Module Engine: see Package.swift for its role.

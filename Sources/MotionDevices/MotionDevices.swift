@@ -1,0 +1,1 @@
+// Module MotionDevices: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module MotionSDL: see Package.swift for its role.
