@@ -19,24 +19,27 @@ let package = Package(
 
         // Thin C shims for kernel headers and macros Swift cannot import (ioctl codes).
         .target(name: "CLinuxInput"),
+        // Counts heap allocations per thread (interposes malloc) so tests and benchmarks can prove a path allocates nothing.
+        .target(name: "CAllocationCounter"),
         // Linux device sources: hidraw gamepads, IIO, evdev, hid-recorder replays.
         .target(name: "MotionDevices", dependencies: ["Motion", "CLinuxInput"]),
 
         // System libraries. Never name a Swift module SDL2, SDL or GL.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
         // SDL game-controller sensors as a motion source.
         .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
-        .target(name: "Engine", dependencies: ["CSDL2", "CGL"]),
+        .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
         .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL"]),
         // Benchmarks behind `tiltkit bench`.
         .target(name: "Benchmarks", dependencies: [
-            "Motion", "Demo",
+            "Motion", "Demo", "CAllocationCounter",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
 
@@ -46,8 +49,10 @@ let package = Package(
         ]),
 
         .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "CAllocationCounter"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"]),

@@ -1,7 +1,200 @@
 import ArgumentParser
+import CartGame
+import Demo
+import Engine
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
 struct Badger: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Badger' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "The Badger-style cart game: lean to grab gems, tip toward you to jump, push down to duck.",
+        discussion: """
+        Motion controls as in Core Motion's 2017 talk: the latest device motion is pulled every \
+        frame for the lean (gravity split into its component along the device's lateral axis and \
+        the rest; the cart leans at that angle, whatever the device's pitch); pushed samples fill \
+        ring buffers of the rotation rate about the lateral axis (jump when its mean crosses a \
+        threshold) and of the user acceleration along gravity (duck). Keys: arrows or A/D lean, \
+        space/W/up jump, S/down duck, P pause, Enter start, C calibrate (hold still, then tip \
+        toward you). Gamepad: left stick lean, A jump, B/X duck, Start pause.
+
+        Poses (--pose): landscape-left or landscape-right (a phone in landscape, the talk's case) \
+        or gamepad (a pad held normally, or anything flat or in portrait); detected from gravity \
+        at each game start unless given.
+
+        --headless --events replays a recording without a window, deterministically: virtual \
+        60 Hz frames on trace time; the samples up to each frame go through the estimator and the \
+        push and pull paths, then the detectors, then one game tick. It prints one JSON line per \
+        gesture and a lean line at 10 Hz, then a summary with the score and the gesture latency \
+        (frame time minus the time of the sample that crossed the threshold).
+
+        --headless --screenshot PATH --frames N renders frame N offscreen (trace stepped by 1/60 s).
+
+        Exit codes: 3 no window system, 4 no OpenGL 3.3 core, 5 shader missing or broken, \
+        6 motion source or trace unusable, 7 screenshot not written.
+
+        Examples:
+          tiltkit badger
+          tiltkit badger --source Assets/traces/xio/sensor_data.csv --headless --events
+          tiltkit badger --headless --frames 90 --at 33 --screenshot badger.png
+        """)
+
+    @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default: the bundled x-io trace.")
+    var source: String = "auto"
+
+    @Option(help: "Track seed (the same seed builds the same track). Default: 1 headless, random live.")
+    var seed: UInt64?
+
+    @Option(help: "landscape-left | landscape-right | gamepad (default: detected from gravity).")
+    var pose: HoldingPose?
+
+    @Option(help: "Device-motion update rate for the gesture buffers, Hz (the talk: 50; default 100).")
+    var rate: Double?
+
+    @Flag(help: "No window: with --events, print gestures and leans; with --screenshot, render offscreen.")
+    var headless = false
+
+    @Flag(help: "Headless: print JSON lines for gestures, leans (10 Hz) and the final score.")
+    var events = false
+
+    @Option(help: "Write the last frame to this PNG file.")
+    var screenshot: String?
+
+    @Option(help: "Stop after this many frames (headless rendering needs it).")
+    var frames: Int?
+
+    @Option(help: "Headless rendering: start this many seconds into the trace.")
+    var at: Double = 0
+
+    @Option(help: "Window or image size, WIDTHxHEIGHT.")
+    var size: String = "1280x720"
+
+    @Flag(help: "Replay a trace source in a loop (otherwise its end pauses the game).")
+    var loop = false
+
+    @Flag(help: "Calibrate the gesture thresholds first: hold still, then tip toward you.")
+    var calibrate = false
+
+    @Flag(help: "Do not wait for the display's refresh.")
+    var noVsync = false
+
+    @Flag(help: "Start in full screen.")
+    var fullscreen = false
+
+    func validate() throws {
+        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got '\(size)'") }
+        if events && !headless { throw ValidationError("--events needs --headless") }
+        if events && screenshot != nil { throw ValidationError("--events and --screenshot are separate runs") }
+        if headless && !events && frames == nil { throw ValidationError("--headless needs --events, or --frames N to render") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let rate, !(rate > 0 && rate <= 1000) { throw ValidationError("--rate must be in 0…1000 Hz, got \(rate)") }
+        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
+    }
+
+    private var controlSettings: MotionControlSettings {
+        guard let rate else { return .standard }
+        // Keep the buffers' time span when the rate changes.
+        var settings = MotionControlSettings.standard
+        let scale = rate * settings.updateInterval
+        settings.updateInterval = 1 / rate
+        settings.jump.bufferLength = max(1, Int((Double(settings.jump.bufferLength) * scale).rounded()))
+        settings.duck.bufferLength = max(1, Int((Double(settings.duck.bufferLength) * scale).rounded()))
+        return settings
+    }
+
+    func run() throws {
+        do {
+            if events {
+                try printEvents()
+                return
+            }
+            let motion = try makeMotionInput()
+            if calibrate { motion.calibrate() }
+            try motion.start()
+            try play(motion)
+        } catch let error as EngineError {
+            fail(error.description, code: Teapot.exitCode(error))
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            fail("motion source: \(error)", code: 6)
+        }
+    }
+
+    // MARK: - Headless events
+
+    private func printEvents() throws {
+        let url = try traceURL(try SourceSpec(parsing: source))
+        let trace = try Trace.load(contentsOf: url)
+        var options = HeadlessReplay.Options(seed: seed ?? 1, pose: pose)
+        options.controls = controlSettings
+        let result = HeadlessReplay.run(samples: trace.samples, options: options)
+        var out = ""
+        for event in result.events { out += event.json + "\n" }
+        print(out, terminator: "")
+        print(Self.summary(result, trace: trace))
+    }
+
+    static func summary(_ result: HeadlessReplay.Result, trace: Trace) -> String {
+        let jumps = result.events.filter { if case .gesture(_, .jump, _, _) = $0 { true } else { false } }.count
+        let ducks = result.events.filter { if case .gesture(_, .duck, _, _) = $0 { true } else { false } }.count
+        let latencies = result.latencies.map { $0 * 1000 }
+        let mean = latencies.isEmpty ? 0 : latencies.reduce(0, +) / Double(latencies.count)
+        let worst = latencies.max() ?? 0
+        let frameMs = 1000 / CartRules.standard.tickRate
+        return "{\"final\":true,\"score\":\(result.totalScore),\"last_game_score\":\(result.finalState.score),"
+            + "\"games\":\(result.games),\"gems\":\(result.finalState.gemsCollected),\"jumps\":\(jumps),\"ducks\":\(ducks),"
+            + "\"pose\":\"\(result.pose.rawValue)\",\"frames\":\(result.frames),\"samples\":\(trace.samples.count),"
+            + "\"rejected_samples\":\(result.rejectedSamples),"
+            + String(format: "\"latency_ms\":{\"mean\":%.1f,\"max\":%.1f,\"frame\":%.1f,\"within_one_frame\":%@}}",
+                     mean, worst, frameMs, worst <= frameMs + 1e-6 ? "true" : "false")
+    }
+
+    // MARK: - Window or headless render
+
+    private func makeMotionInput() throws -> BadgerMotionInput {
+        let spec = try SourceSpec(parsing: source)
+        if headless {
+            let trace = try Trace.load(contentsOf: try traceURL(spec))
+            return BadgerMotionInput(steppedReplay: FrameSteppedReplay(trace: trace, loop: loop),
+                                     settings: controlSettings, pose: pose, startTime: at)
+        }
+        if at > 0 { throw ValidationError("--at works with --headless and a trace source") }
+        return BadgerMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop)),
+                                 settings: controlSettings, pose: pose)
+    }
+
+    private func play(_ motion: BadgerMotionInput) throws(EngineError) {
+        defer { motion.stop() }
+        let options = DemoRunOptions(title: "Tiltkit badger", size: PixelSize(parsing: size)!, headless: headless,
+                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen,
+                                     clearColor: Color(0.06, 0.05, 0.06))
+        let app = try DemoApp(options)
+        defer { app.close() }
+        let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)
+        let liveSeed = seed ?? (headless ? 1 : UInt64.random(in: 1...UInt64.max))
+        let scene = BadgerScene(renderer: renderer, motion: motion, gamepad: headless ? nil : BadgerGamepad(),
+                                seed: liveSeed, autostart: headless)
+        let drawn = try app.run(scene)
+        if let screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
+        print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")
+    }
+
+    /// The trace file a spec names (the bundled default for `auto`); devices cannot be replayed.
+    private func traceURL(_ spec: SourceSpec) throws -> URL {
+        if case .trace(let path) = spec { return URL(fileURLWithPath: path) }
+        if spec == .auto {
+            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
+            return url
+        }
+        throw ValidationError("--headless replays a recording: give --source FILE (a trace), not a device")
+    }
+
+    private func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("tiltkit badger: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
 }
+
+extension HoldingPose: ExpressibleByArgument {}

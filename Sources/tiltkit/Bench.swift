@@ -1,7 +1,153 @@
 import ArgumentParser
+import Benchmarks
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
+/// `tiltkit bench …`: how cheap and fresh a pulled motion sample is, what fusion costs, how
+/// accurate it is, and how long frames take. Figures come with a baseline from the same run.
 struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Bench' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmarks: pull cost and sample age, fusion cost, latency, frame time, accuracy.",
+        discussion: "Build with `swift build -c release` first: debug figures mean nothing.",
+        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self])
+}
+
+/// Flags every bench takes.
+struct BenchCommonOptions: ParsableArguments {
+    @Flag(help: "A brief run that proves the bench works (CI); figures are rough.")
+    var quick = false
+
+    @Flag(help: "Print machine-readable JSON instead of the table.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write SVG charts into this folder.", valueName: "DIR"))
+    var plot: String?
+
+    var output: BenchOutput {
+        BenchOutput(json: json, plotDirectory: plot.map { URL(fileURLWithPath: $0) })
+    }
+}
+
+/// `--data DIR` for the benches that read recordings.
+struct BenchDataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Folder of recordings (BROAD trials and/or Core Motion CSVs). Default: ../shared/data beside the repository, else Assets/traces.", valueName: "DIR"))
+    var data: String?
+
+    func resolve() throws -> BenchData {
+        guard let data else { return try BenchData.locateDefault() }
+        guard FileManager.default.fileExists(atPath: data) else { throw ValidationError("--data \(data): no such folder") }
+        return BenchData(root: URL(fileURLWithPath: data))
+    }
+}
+
+extension Bench {
+    struct Pull: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pull cost, sample age and torn reads of the latest-value slot under a producer thread.")
+
+        @OptionGroup var common: BenchCommonOptions
+        @OptionGroup var data: BenchDataOptions
+
+        func run() throws {
+            let library = try data.resolve()
+            let recording = try library.pullRecording()
+            let work = try ProducerWork.fusion(of: recording.samples, name: recording.name)
+            let settings = common.quick ? PullBenchmark.Settings.quick : PullBenchmark.Settings()
+            let bar = ProgressBar(total: 1 + settings.rates.count * 4, label: "pull")
+            let (report, histograms) = try PullBenchmark(settings: settings, work: work)
+                .run(latest: { LatestValueSlot() }, progress: { bar.advance($0) })
+            bar.finish()
+            try common.output.emit(bench: "pull", quick: common.quick, report: report, text: report.text)
+            try common.output.write(charts: PullBenchmark.charts(report, histograms))
+        }
+    }
+
+    struct Fusion: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fusion cost per sample (accelerometer-only, 6-axis, 9-axis) and push delivery cost, against a plain loop.")
+
+        @OptionGroup var common: BenchCommonOptions
+        @OptionGroup var data: BenchDataOptions
+
+        func run() throws {
+            let library = try data.resolve()
+            let settings = common.quick ? FusionBenchmark.Settings.quick : FusionBenchmark.Settings()
+            let bar = ProgressBar(total: 1, label: "fusion")
+            let report = try FusionBenchmark(settings: settings, data: library).run { step, fraction in bar.set(fraction, step) }
+            bar.finish()
+            try common.output.emit(bench: "fusion", quick: common.quick, report: report, text: report.text)
+        }
+    }
+
+    struct Accuracy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fusion error per file and in total: BROAD's metric beside its peers, and gravity agreement with Core Motion.")
+
+        @OptionGroup var common: BenchCommonOptions
+        @OptionGroup var data: BenchDataOptions
+
+        func run() throws {
+            let library = try data.resolve()
+            let settings = common.quick ? AccuracyBenchmark.Settings.quick : AccuracyBenchmark.Settings()
+            let bar = ProgressBar(total: 1, label: "accuracy")
+            let (report, series) = try AccuracyBenchmark(settings: settings, data: library)
+                .run(keepSeries: common.plot != nil) { step, fraction in bar.set(fraction, step) }
+            bar.finish()
+            try common.output.emit(bench: "accuracy", quick: common.quick, report: report, text: report.text)
+            try common.output.write(charts: AccuracyBenchmark.charts(report, series))
+        }
+    }
+
+    struct Latency: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sample arrival → visible to a pull → end of the frame that shows it (teapot, headless).")
+
+        @OptionGroup var common: BenchCommonOptions
+        @OptionGroup var data: BenchDataOptions
+
+        func run() throws {
+            let recording = try data.resolve().pullRecording()
+            let settings = common.quick ? LatencyBenchmark.Settings.quick : LatencyBenchmark.Settings()
+            let bar = ProgressBar(total: 3, label: "latency")
+            let report = try LatencyBenchmark(settings: settings, recording: recording).run { bar.advance($0) }
+            bar.finish()
+            try common.output.emit(bench: "latency", quick: common.quick, report: report, text: report.text)
+        }
+    }
+
+    struct Frame: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Frame-time distribution of the teapot and the cart game, headless at 1280×720.")
+
+        @OptionGroup var common: BenchCommonOptions
+        @OptionGroup var data: BenchDataOptions
+
+        func run() throws {
+            let recording = try data.resolve().pullRecording()
+            let settings = common.quick ? FrameBenchmark.Settings.quick : FrameBenchmark.Settings()
+            let bench = FrameBenchmark(settings: settings, recording: recording)
+            var results: [FrameBenchmark.SceneResult] = []
+            var frameTimes: [String: [Double]] = [:]
+            var skipped: [String] = []
+            var renderer = ""
+            let bar = ProgressBar(total: 2, label: "frame")
+            for scene in [FrameBenchmark.teapot, FrameBenchmark.cartGame] {
+                bar.show(scene.name)
+                do {
+                    let (r, gl, times) = try bench.run([scene])
+                    results += r
+                    renderer = gl
+                    frameTimes.merge(times) { a, _ in a }
+                } catch {
+                    skipped.append("\(scene.name): \(error)")
+                }
+                bar.advance()
+            }
+            bar.finish()
+            let report = FrameReport(renderer: renderer, scenes: results, skipped: skipped)
+            try common.output.emit(bench: "frame", quick: common.quick, report: report, text: report.text)
+            try common.output.write(charts: FrameBenchmark.charts(report, timings: frameTimes))
+            if results.isEmpty { throw ExitCode(3) }
+        }
+    }
 }

@@ -1,7 +1,142 @@
 import ArgumentParser
+import Foundation
+import Motion
+import MotionDevices
+import MotionSDL
 
-// Placeholder until its issue lands in this session; replaced by the real command.
+/// `tiltkit devices`: every motion-capable device on this machine and how to use it.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Devices' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "List motion-capable devices: gyro gamepads (hidraw, SDL), IMUs (IIO, evdev).",
+        discussion: """
+        For each device: the --source to use, its sensors, its rate and whether this user may open \
+        it. Devices marked 'no access' need the udev rule in \(DeviceError.udevRulePath) (see its header). \
+        `--source auto` picks the first accessible, fusion-capable one.
+        """)
+
+    @Flag(help: "Also ask SDL which game controllers it sees (opens them briefly).")
+    var sdl = false
+
+    func run() throws {
+        try reportingErrors {
+            let found = MotionDeviceDiscovery().scan()
+            let best = MotionDeviceDiscovery.best(of: found)
+            if found.isEmpty { print("no hidraw gamepad, IIO IMU or evdev motion node found") }
+            for device in found {
+                let sensors = Self.describe(device.sensors)
+                let rate = device.rate.map { String(format: "%.0f Hz", $0) } ?? "rate unknown"
+                let access = device.accessible ? "ok" : "no access"
+                let mark = device == best ? "*" : " "
+                print("\(mark) \(device.sourceSpec)  \(device.name)  [\(sensors), \(rate), \(access)]")
+            }
+            if sdl {
+                let controllers = SDLControllerSource.listControllers()
+                if controllers.isEmpty { print("SDL sees no game controller") }
+                for c in controllers {
+                    var sensors: SensorSet = []
+                    if c.hasAccelerometer { sensors.insert(.accelerometer) }
+                    if c.hasGyro { sensors.insert(.gyroscope) }
+                    let rate = c.rate.map { String(format: "%.0f Hz", $0) } ?? "rate unknown"
+                    print("  sdl:\(c.index)  \(c.name)  [\(Self.describe(sensors)), \(rate)]")
+                }
+            }
+            if found.contains(where: { !$0.accessible }) {
+                print("no access: \(DeviceError.hidrawFix)")
+            }
+            if best == nil { print("--source auto will replay the bundled trace") }
+        }
+    }
+
+    static func describe(_ sensors: SensorSet) -> String {
+        var names: [String] = []
+        if sensors.contains(.accelerometer) { names.append("accel") }
+        if sensors.contains(.gyroscope) { names.append("gyro") }
+        if sensors.contains(.magnetometer) { names.append("magn") }
+        return names.isEmpty ? "no motion sensors" : names.joined(separator: "+")
+    }
+}
+
+/// The live-device kinds of `--source`: `KIND:PATH[,key=value…]`.
+///
+///     hidraw:/dev/hidraw3                    a gyro pad over hidraw (or a FIFO/file of its reports)
+///     hidraw:/tmp/pad.fifo,device=ds4-usb    …naming the pad when the node has no ioctls
+///     iio:/sys/bus/iio/devices/iio:device0   an IIO IMU, sysfs polling
+///     iio-buffer:/sys/bus/iio/devices/iio:device0   the same through its buffered character device
+///     evdev:/dev/input/event17               a kernel "Motion Sensors" node (driver=nintendo for recordings)
+///     sdl  |  sdl:1                          an SDL game controller (the first with sensors, or index 1)
+///     hid-recording:capture.txt              a hid-recorder capture replayed as a live pad
+enum DeviceSourceSpec: Equatable {
+    case hidraw(path: String, device: String?)
+    case iio(path: String)
+    case iioBuffer(path: String)
+    case evdev(path: String, driver: String?)
+    case sdl(index: Int32?)
+    case hidRecording(path: String, device: String?)
+
+    static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR", "iio-buffer:SYSFS-DIR",
+                        "evdev:PATH[,driver=playStation]", "sdl[:INDEX]", "hid-recording:PATH"]
+
+    /// Parses `argument` for `kind`; nil if `kind` is not a device kind.
+    init?(kind: String, argument: String) throws {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let path = parts.first ?? ""
+        var settings: [String: String] = [:]
+        for part in parts.dropFirst() {
+            let kv = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard kv.count == 2 else { throw ValidationError("'\(part)' in '\(kind):\(argument)' is not key=value") }
+            settings[kv[0]] = kv[1]
+        }
+        func allow(_ keys: Set<String>) throws {
+            for key in settings.keys where !keys.contains(key) {
+                throw ValidationError("'\(kind)' takes no '\(key)=' setting (allowed: \(keys.sorted().joined(separator: ", ")))")
+            }
+        }
+        switch kind {
+        case "hidraw": try allow(["device"]); self = .hidraw(path: path, device: settings["device"])
+        case "iio": try allow([]); self = .iio(path: path)
+        case "iio-buffer": try allow([]); self = .iioBuffer(path: path)
+        case "evdev": try allow(["driver"]); self = .evdev(path: path, driver: settings["driver"])
+        case "sdl":
+            guard argument.isEmpty || Int32(argument) != nil else { throw ValidationError("sdl:INDEX needs a number, got '\(argument)'") }
+            self = .sdl(index: Int32(argument))
+        case "hid-recording": try allow(["device"]); self = .hidRecording(path: path, device: settings["device"])
+        default: return nil
+        }
+    }
+
+    /// The best device `tiltkit devices` finds, if any.
+    static func auto() -> DeviceSourceSpec? {
+        guard let best = MotionDeviceDiscovery.best(of: MotionDeviceDiscovery().scan()) else { return nil }
+        return try? DeviceSourceSpec(kind: best.kind, argument: best.path)
+    }
+
+    func makeSource() throws -> any MotionSource {
+        func gamepad(_ hint: String?) throws -> GamepadDevice? {
+            guard let hint else { return nil }
+            guard let device = GamepadDevice(hint: hint) else {
+                throw ValidationError("unknown device '\(hint)' (known: \(GamepadDevice.hints.keys.sorted().joined(separator: ", ")))")
+            }
+            return device
+        }
+        switch self {
+        case let .hidraw(path, device):
+            return try HIDRawSource(path: path, options: .init(device: gamepad(device)))
+        case .iio(let path):
+            return try IIOPollingSource(directory: path)
+        case .iioBuffer(let path):
+            return try IIOBufferSource(directory: path)
+        case let .evdev(path, driver):
+            let parsed = try driver.map { name in
+                guard let d = EvdevMotionDecoder.Driver(rawValue: name) else {
+                    throw ValidationError("unknown driver '\(name)' (known: \(EvdevMotionDecoder.Driver.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return d
+            }
+            return try EvdevMotionSource(path: path, options: .init(driver: parsed))
+        case .sdl(let index):
+            return SDLControllerSource(index: index, pumping: .ownThread)
+        case let .hidRecording(path, device):
+            return try HIDRecordingSource(path: path, options: .init(device: gamepad(device)))
+        }
+    }
 }

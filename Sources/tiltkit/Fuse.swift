@@ -1,7 +1,85 @@
 import ArgumentParser
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
 struct Fuse: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Fuse' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "Run sensor fusion (or the accelerometer-only estimator) over a trace and write device motion as CSV.",
+        discussion: """
+        Reads any format `tiltkit convert` reads and writes one row per input sample:
+        t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading
+        in Core Motion's units and signs: the quaternion rotates device → reference frame; roll, pitch,
+        yaw in rad; gravity and user acceleration in g; rotation rate in rad/s (bias removed); heading
+        in degrees 0..<360 in north-referenced frames, −1 otherwise. A sample the estimator rejects
+        (NaN, saturation, time going backwards) gets a row with only t; the counts go to stderr.
+
+        Frames: x-arbitrary-z-vertical (accelerometer + gyro), x-arbitrary-corrected-z-vertical,
+        x-magnetic-north-z-vertical, x-true-north-z-vertical (with --declination).
+
+        Example: tiltkit fuse Assets/traces/xio/sensor_data.csv --out fused.csv --frame x-magnetic-north-z-vertical
+        """)
+
+    @Argument(help: "The trace file (or Sensor Logger folder).")
+    var file: String
+
+    @Option(help: "Where to write the CSV.")
+    var out: String
+
+    @Option(help: "fusion or accel (accelerometer-only low-pass, as Apple's 2010 teapot).")
+    var mode: String = "fusion"
+
+    @Option(help: "Reference frame: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var frame: String = AttitudeReferenceFrame.xArbitraryZVertical.rawValue
+
+    @Option(help: "Magnetic declination in degrees, east positive (for x-true-north-z-vertical).")
+    var declination: Double = 0
+
+    @Option(help: "Cut-off of the accelerometer-only gravity low-pass, Hz.")
+    var cutoff: Double = 2
+
+    func run() throws {
+        try reportingErrors {
+            guard let kind = DeviceMotionEstimatorKind(rawValue: mode) else {
+                throw ValidationError("--mode must be fusion or accel, not '\(mode)'")
+            }
+            guard let referenceFrame = AttitudeReferenceFrame(rawValue: frame) else {
+                throw ValidationError("--frame must be one of \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard cutoff > 0, cutoff.isFinite, declination.isFinite else {
+                throw ValidationError("--cutoff must be positive and --declination finite")
+            }
+            if kind == .accelerometer && referenceFrame != .xArbitraryZVertical {
+                throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
+            }
+            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: file))
+            var estimator: any DeviceMotionEstimator = kind == .accelerometer
+                ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
+                : AHRS(frame: referenceFrame, settings: {
+                    var s = AHRSSettings.default
+                    s.declination = declination * .pi / 180
+                    return s
+                }())
+            var text = "t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n"
+            text.reserveCapacity(trace.samples.count * 200)
+            for sample in trace.samples {
+                guard let m = estimator.update(sample) else {
+                    text += "\(Self.number(sample.timestamp))\n"
+                    continue
+                }
+                let q = m.attitude.quaternion
+                let values = [m.timestamp, q.w, q.x, q.y, q.z, m.attitude.roll, m.attitude.pitch, m.attitude.yaw,
+                              m.gravity.x, m.gravity.y, m.gravity.z,
+                              m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z,
+                              m.rotationRate.x, m.rotationRate.y, m.rotationRate.z, m.heading]
+                text += values.map(Self.number).joined(separator: ",") + "\n"
+            }
+            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            let r = estimator.rejections
+            FileHandle.standardError.write(Data(("fused \(trace.samples.count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
+                + "rejected: \(r.nonFinite) non-finite, \(r.saturated) saturated, \(r.timeNotIncreasing) not after the previous; "
+                + "\(r.gapRestarts) restarts after gaps\n").utf8))
+        }
+    }
+
+    private static func number(_ x: Double) -> String { String(format: "%.9g", x) }
 }

@@ -1,7 +1,69 @@
 import ArgumentParser
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
 struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Record' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "Record a motion source into a tiltkit trace.",
+        discussion: """
+        Writes every sample the source delivers, as it arrives, to a `# tiltkit-trace v1` CSV \
+        (flushed per sample, so an interrupted recording keeps what it got). Stops after --duration \
+        seconds, when a finite source ends, or on Ctrl-C, and closes the file.
+
+        Sources: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path (replayed in real \
+        time; --speed and --loop apply).
+
+        Example: tiltkit record --source trace:Assets/traces/mpower/balance_data.csv --out balance.csv --speed 5
+        """)
+
+    @Option(help: "Where motion comes from (see above).")
+    var source: String
+
+    @Option(help: "The trace file to write (replaced if it exists).")
+    var out: String
+
+    @Option(help: "Stop after this many seconds of wall time.")
+    var duration: Double?
+
+    @Option(help: "Replay speed factor for trace sources.")
+    var speed: Double = 1
+
+    @Flag(help: "Loop trace sources (record until --duration or Ctrl-C).")
+    var loop = false
+
+    func run() throws {
+        try reportingErrors {
+            if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number") }
+            guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+            let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop))
+            let columns = (motionSource as? ReplaySource)?.trace.columns
+            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns)
+            let interrupt = InterruptFlag()
+            try recorder.start()
+            let clock = MonotonicClock()
+            let deadline = duration.map { clock.now() + $0 } ?? .infinity
+            while !recorder.waitUntilEnded(timeout: 0.1) && !interrupt.isSet && clock.now() < deadline {}
+            let result = try recorder.stop()
+            let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
+            print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
+        }
+    }
+}
+
+/// Set by SIGINT, so Ctrl-C stops the recording cleanly instead of killing the process mid-write.
+private final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+    private let signalSource: DispatchSourceSignal
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signalSource.setEventHandler { [weak self] in self?.raise() }
+        signalSource.resume()
+    }
+
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return set }
+
+    private func raise() { lock.lock(); set = true; lock.unlock() }
 }

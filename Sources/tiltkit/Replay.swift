@@ -1,7 +1,134 @@
 import ArgumentParser
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Replay' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "Summarise a trace: duration, rate, gaps, value ranges; optionally replay it in real time.",
+        discussion: """
+        Reads any format `tiltkit convert` reads (detected from the contents unless --from is given) \
+        and prints the number of samples, duration, mean rate, the sensors and reference columns \
+        present, every gap longer than 3× the median sample period (with where it is), and each \
+        column's range. A malformed file gets one line naming the file, the line and what is wrong.
+
+        With --realtime the trace is also played through a ReplaySource on its own thread, honouring \
+        the timestamps (scaled by --speed), and the number of samples delivered is reported.
+
+        Example: tiltkit replay Assets/traces/xio/sensor_data.csv --realtime --speed 10
+        """)
+
+    @Argument(help: "The trace file (or Sensor Logger folder).")
+    var file: String
+
+    @Option(help: "The input format. Default: detected from the contents.")
+    var from: TraceFormat?
+
+    @Flag(help: "Also play the trace at its own pace and report what was delivered.")
+    var realtime = false
+
+    @Option(help: "Replay speed factor for --realtime (2 = twice as fast).")
+    var speed: Double = 1
+
+    func run() throws {
+        try reportingErrors {
+            guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: file), format: from)
+            print(TraceSummaryText(trace: trace, summary: TraceSummary(trace)).lines.joined(separator: "\n"))
+            if realtime { try play(trace) }
+        }
+    }
+
+    private func play(_ trace: Trace) throws {
+        let counter = DeliveryCounter()
+        let replay = ReplaySource(trace: trace, pacing: .realTime(speed: speed))
+        let clock = MonotonicClock()
+        let started = clock.now()
+        try replay.start { counter.record($0) }
+        let ended = counter.waitUntilEnded(timeout: trace.duration / speed + 10)
+        replay.stop()
+        let wall = clock.now() - started
+        let (count, lastTimestamp) = counter.snapshot
+        print(String(format: "replayed   %d of %d samples in %.3f s wall time (trace time %.3f s at %gx)%@",
+                     count, trace.samples.count, wall, (lastTimestamp ?? 0) - (trace.samples.first?.timestamp ?? 0),
+                     speed, ended ? "" : ", did not end in time"))
+        if !ended || count != trace.samples.count { throw ExitCode.failure }
+    }
+}
+
+/// Counts replay events across threads.
+private final class DeliveryCounter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var count = 0
+    private var lastTimestamp: Double?
+    private var ended = false
+
+    func record(_ event: MotionSourceEvent) {
+        condition.lock(); defer { condition.unlock() }
+        switch event {
+        case .sample(let s): count += 1; lastTimestamp = s.timestamp
+        case .ended: ended = true; condition.broadcast()
+        case .disconnected, .reconnected: break
+        }
+    }
+
+    func waitUntilEnded(timeout: Double) -> Bool {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while !ended { if !condition.wait(until: limit) { return ended } }
+        return true
+    }
+
+    var snapshot: (Int, Double?) {
+        condition.lock(); defer { condition.unlock() }
+        return (count, lastTimestamp)
+    }
+}
+
+/// The summary as aligned text lines.
+struct TraceSummaryText {
+    let trace: Trace
+    let summary: TraceSummary
+    /// Gaps listed one per line up to this many; the rest are counted.
+    var maxGapLines = 20
+
+    var lines: [String] {
+        var lines: [String] = []
+        let format = trace.metadata.importedFrom.map { " (imported from \($0.rawValue))" } ?? ""
+        lines.append("trace      \(trace.metadata.source)\(format)")
+        lines.append(String(format: "samples    %d over %.3f s", summary.sampleCount, summary.duration))
+        if let rate = summary.meanRate, let period = summary.medianPeriod {
+            let nominal = trace.metadata.nominalRate.map { String(format: ", nominal %g Hz", $0) } ?? ""
+            lines.append(String(format: "rate       %.2f Hz mean, median period %.3f ms%@", rate, period * 1000, nominal))
+        }
+        var sensors = ["accelerometer"]
+        if summary.columns.contains(.rotationRate) { sensors.append("gyroscope") }
+        if summary.columns.contains(.magneticField) { sensors.append("magnetometer") }
+        lines.append("sensors    \(sensors.joined(separator: ", "))")
+        var reference: [String] = []
+        if summary.columns.contains(.referenceAttitude) { reference.append("attitude") }
+        if summary.columns.contains(.referenceGravity) { reference.append("gravity") }
+        if summary.columns.contains(.referenceUserAcceleration) { reference.append("user acceleration") }
+        lines.append("reference  \(reference.isEmpty ? "none" : reference.joined(separator: ", "))")
+        if let period = summary.medianPeriod {
+            let limit = String(format: "%.3f ms (%g× median period)", summary.gapFactor * period * 1000, summary.gapFactor)
+            if summary.gaps.isEmpty {
+                lines.append("gaps       none longer than \(limit)")
+            } else {
+                lines.append("gaps       \(summary.gaps.count) longer than \(limit):")
+                for gap in summary.gaps.prefix(maxGapLines) {
+                    lines.append(String(format: "             %.3f ms from %.6f s to %.6f s (after sample %d)",
+                                        gap.length * 1000, gap.start, gap.end, gap.sampleIndex + 1))
+                }
+                if summary.gaps.count > maxGapLines { lines.append("             … and \(summary.gaps.count - maxGapLines) more") }
+            }
+        }
+        lines.append("ranges")
+        for r in summary.ranges {
+            let name = r.unit.isEmpty ? r.column : "\(r.column) (\(r.unit))"
+            let filled = r.filled < summary.sampleCount ? "  (\(r.filled) samples)" : ""
+            lines.append(String(format: "  %@ %12.6f … %12.6f%@", name.padding(toLength: 16, withPad: " ", startingAt: 0),
+                                r.min, r.max, filled))
+        }
+        return lines
+    }
 }

@@ -1,7 +1,140 @@
 import ArgumentParser
+import Demo
+import Engine
+import Foundation
+import Motion
 
-// Placeholder until its issue lands in this session; replaced by the real command.
 struct Teapot: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(in progress)")
-    func run() throws { throw ValidationError("'Teapot' is not built yet") }
+    static let configuration = CommandConfiguration(
+        abstract: "The Core Motion teapot: a lit Utah teapot that turns with the motion source (the default command).",
+        discussion: """
+        Opens a window (SDL2 + OpenGL 3.3 core) and draws the teapot, a ground grid and RGB axes \
+        (x red, y green, z blue) as the source moves. The latest device motion is pulled once per \
+        frame just before drawing. Press H or F1 in the window for the keys.
+
+        Pivots: camera (the camera stays put and the attitude turns it) or object (the camera \
+        orbits the teapot, always facing it). Modes: fusion (device motion), accel (accelerometer \
+        only: roll and pitch, no yaw; +/- change the gravity filter), translation (user \
+        acceleration pulls the teapot off centre on a spring).
+
+        --headless renders offscreen (SDL's offscreen driver when there is no display) and steps a \
+        trace source by 1/60 s per frame, so --frames N shows the trace at --at + N/60 seconds.
+
+        Exit codes: 3 no window system, 4 no OpenGL 3.3 core, 5 shader file missing or broken, \
+        6 motion source or trace unusable, 7 screenshot not written.
+
+        Example: tiltkit teapot --headless --frames 120 --at 20 --pivot camera --screenshot teapot.png
+        """)
+
+    @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default: the bundled x-io trace, looped.")
+    var source: String = "auto"
+
+    @Option(help: "camera | object")
+    var pivot: TeapotPivot = .object
+
+    @Option(help: "fusion | accel | translation")
+    var mode: TeapotMode = .fusion
+
+    @Option(help: "Window or image size, WIDTHxHEIGHT.")
+    var size: String = "1280x720"
+
+    @Flag(help: "Render offscreen, no window (needs --frames).")
+    var headless = false
+
+    @Option(help: "Stop after this many frames.")
+    var frames: Int?
+
+    @Option(help: "Write the last frame to this PNG file.")
+    var screenshot: String?
+
+    @Option(help: "Headless: start this many seconds into the trace.")
+    var at: Double = 0
+
+    @Option(help: "Accelerometer-only gravity filter cut-off, Hz.")
+    var cutoff: Double = 2
+
+    @Flag(help: "Show the key help overlay from the start.")
+    var showHelp = false
+
+    @Flag(help: "Do not wait for the display's refresh.")
+    var noVsync = false
+
+    @Flag(help: "Start in full screen.")
+    var fullscreen = false
+
+    func validate() throws {
+        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got '\(size)'") }
+        if headless && frames == nil { throw ValidationError("--headless needs --frames N") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
+        guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz") }
+    }
+
+    func run() throws {
+        let input: TeapotMotionInput
+        do {
+            input = try makeInput()
+            var startState = TeapotState(mode: mode, pivot: pivot, gravityCutoff: cutoff)
+            startState.showHelp = showHelp
+            try input.start(mode: startState.mode, gravityCutoff: startState.gravityCutoff)
+            try runWindow(input: input, state: startState)
+        } catch let error as EngineError {
+            fail(error.description, code: Self.exitCode(error))
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            fail("motion source: \(error)", code: 6)
+        }
+    }
+
+    private func runWindow(input: TeapotMotionInput, state: TeapotState) throws(EngineError) {
+        defer { input.stop() }
+        let options = DemoRunOptions(title: "Tiltkit teapot", size: PixelSize(parsing: size)!, headless: headless,
+                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen)
+        let app = try DemoApp(options)
+        defer { app.close() }
+        let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
+        let scene = TeapotScene(state: state, input: input, renderer: renderer)
+        let drawn = try app.run(scene)
+        if let screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
+    }
+
+    /// Headless runs step trace sources by frame; windowed runs replay them on their own thread.
+    private func makeInput() throws -> TeapotMotionInput {
+        let spec = try SourceSpec(parsing: source)
+        if headless, let url = try Self.traceURL(spec) {
+            return TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Trace.load(contentsOf: url), loop: true),
+                                     startTime: at)
+        }
+        if at > 0 { throw ValidationError("--at works with --headless and a trace source") }
+        return TeapotMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
+    }
+
+    /// The trace file a spec names (the bundled default for `auto`), or nil for a device.
+    private static func traceURL(_ spec: SourceSpec) throws -> URL? {
+        if case .trace(let path) = spec { return URL(fileURLWithPath: path) }
+        if spec == .auto {
+            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
+            return url
+        }
+        return nil
+    }
+
+    private func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("tiltkit teapot: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+
+    static func exitCode(_ error: EngineError) -> Int32 {
+        switch error {
+        case .noWindowSystem, .windowCreationFailed: return 3
+        case .openGLUnavailable: return 4
+        case .shaderFileMissing, .shaderCompileFailed, .shaderLinkFailed: return 5
+        case .imageWriteFailed: return 7
+        case .invalidDescription, .resourceCreationFailed: return 1
+        }
+    }
 }
+
+extension TeapotPivot: ExpressibleByArgument {}
+extension TeapotMode: ExpressibleByArgument {}

@@ -1,0 +1,255 @@
+import Foundation
+import Motion
+
+/// `bench accuracy`: how wrong the fused attitude is, per file and in total.
+///
+/// BROAD trials (optical ground truth): BROAD's own metric for 9-axis and 6-axis fusion and the
+/// accelerometer-only inclination, beside VQF per trial and the peer averages. Core Motion
+/// recordings: the angle between our gravity and Core Motion's, fusion against accelerometer-only.
+public struct AccuracyBenchmark: Sendable {
+    public struct Settings: Sendable {
+        /// BROAD trials used (nil: all).
+        public var trialLimit: Int?
+        /// Samples per trace or trial (nil: all), for brief runs.
+        public var samplesPerFile: Int?
+
+        public init() {}
+
+        public static var quick: Settings {
+            var s = Settings()
+            s.trialLimit = 1
+            s.samplesPerFile = 20_000
+            return s
+        }
+    }
+
+    public struct BroadRow: Codable, Sendable {
+        public var trial: String
+        public var samples: Int
+        /// 9-axis (x-magnetic-north-z-vertical), degrees RMS.
+        public var total9D: Double
+        public var heading9D: Double
+        public var inclination9D: Double
+        public var totalHeadingCorrected9D: Double
+        /// 6-axis (x-arbitrary-z-vertical), degrees RMS.
+        public var inclination6D: Double
+        public var totalHeadingCorrected6D: Double
+        /// Accelerometer-only inclination, degrees RMS.
+        public var inclinationAccelerometerOnly: Double
+        /// VQF on the same trial (BroadPeers), when known.
+        public var vqfTotal9D: Double?
+        public var vqfInclination: Double?
+        public var vqfTotalHeadingCorrected6D: Double?
+    }
+
+    public struct TraceRow: Codable, Sendable {
+        public var file: String
+        public var samples: Int
+        /// Gravity angle against Core Motion after 2 s, degrees.
+        public var fusionMedian: Double
+        public var fusionP95: Double
+        public var accelerometerOnlyMedian: Double
+        public var accelerometerOnlyP95: Double
+        public var vqf6DMedian: Double?
+        public var vqf6DP95: Double?
+        public var peerAccelerometerOnlyMedian: Double?
+        public var peerAccelerometerOnlyP95: Double?
+    }
+
+    public struct Report: Codable, Sendable {
+        public var data: String
+        public var broad: [BroadRow]
+        /// BROAD's summary: mean over trials of each per-trial figure (nil without trials).
+        public var broadMean: BroadRow?
+        public var traces: [TraceRow]
+        /// Traces skipped (no Core Motion reference), with why.
+        public var skipped: [String]
+        public var targets: [TargetCheck]
+    }
+
+    /// Error over time for the plots, per file and estimator: (seconds, degrees).
+    public struct Series: Sendable {
+        public var file: String
+        public var kind: String
+        public var curves: [(name: String, points: [(Double, Double)])]
+    }
+
+    public var settings: Settings
+    public var data: BenchData
+
+    public init(settings: Settings = Settings(), data: BenchData) {
+        self.settings = settings
+        self.data = data
+    }
+
+    public func run(keepSeries: Bool, progress: (String, Double) -> Void = { _, _ in })
+        throws(BenchError) -> (Report, [Series])
+    {
+        let (broadFiles, traceFiles) = try data.recordings()
+        let trials = Array(broadFiles.prefix(settings.trialLimit ?? broadFiles.count))
+        let steps = Double(trials.count + traceFiles.count)
+        var step = 0.0
+        var series: [Series] = []
+
+        var broadRows: [BroadRow] = []
+        for url in trials {
+            progress(data.shortName(url), step / steps); step += 1
+            var trial = try data.loadBroad(url)
+            if let n = settings.samplesPerFile, trial.samples.count > n {
+                trial.samples = Array(trial.samples.prefix(n))
+                trial.groundTruth = Array(trial.groundTruth.prefix(n))
+                trial.movement = Array(trial.movement.prefix(n))
+            }
+            let (row, curves) = AccuracyBenchmark.evaluate(trial, keepSeries: keepSeries)
+            broadRows.append(row)
+            if keepSeries { series.append(Series(file: trial.name, kind: "broad", curves: curves)) }
+        }
+
+        var traceRows: [TraceRow] = []
+        var skipped: [String] = []
+        for url in traceFiles {
+            progress(data.shortName(url), step / steps); step += 1
+            var recording = try data.loadTrace(url)
+            if let n = settings.samplesPerFile { recording.samples = Array(recording.samples.prefix(n)) }
+            guard recording.samples.contains(where: { $0.reference?.gravity != nil }) else {
+                skipped.append("\(recording.name): no Core Motion gravity to compare with")
+                continue
+            }
+            let (row, curves) = AccuracyBenchmark.evaluate(recording, keepSeries: keepSeries)
+            traceRows.append(row)
+            if keepSeries { series.append(Series(file: recording.name, kind: "trace", curves: curves)) }
+        }
+        progress("done", 1)
+
+        let mean = broadRows.isEmpty ? nil : AccuracyBenchmark.mean(broadRows)
+        return (Report(data: data.root.path, broad: broadRows, broadMean: mean, traces: traceRows, skipped: skipped,
+                       targets: AccuracyBenchmark.targets(mean: mean, rows: broadRows, traces: traceRows)), series)
+    }
+
+    // MARK: BROAD
+
+    static func evaluate(_ trial: BroadTrial, keepSeries: Bool) -> (BroadRow, [(name: String, points: [(Double, Double)])]) {
+        let nine = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xMagneticNorthZVertical))
+        let six = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical))
+        let accel = estimates(trial.samples, DeviceMotionEstimatorKind.accelerometer.make())
+        let e9 = BroadMetric.errors(estimates: nine, groundTruth: trial.groundTruth, movement: trial.movement)
+        let e6 = BroadMetric.errors(estimates: six, groundTruth: trial.groundTruth, movement: trial.movement)
+        let ea = BroadMetric.errors(estimates: accel, groundTruth: trial.groundTruth, movement: trial.movement)
+        let vqf = BroadPeers.vqfPerTrial[trial.name]
+        let row = BroadRow(trial: trial.name, samples: trial.samples.count, total9D: e9.total, heading9D: e9.heading,
+                           inclination9D: e9.inclination, totalHeadingCorrected9D: e9.totalHeadingCorrected,
+                           inclination6D: e6.inclination, totalHeadingCorrected6D: e6.totalHeadingCorrected,
+                           inclinationAccelerometerOnly: ea.inclination, vqfTotal9D: vqf?.total9D,
+                           vqfInclination: vqf?.inclination, vqfTotalHeadingCorrected6D: vqf?.totalHeadingCorrected6D)
+        guard keepSeries else { return (row, []) }
+        let t = trial.samples.map(\.timestamp)
+        return (row, [
+            ("9-axis total", errorSeries(t, nine, trial) { 2 * acos(Swift.min(1, abs($0.w))) }),
+            ("6-axis inclination", errorSeries(t, six, trial, inclination)),
+            ("accelerometer-only inclination", errorSeries(t, accel, trial, inclination)),
+        ])
+    }
+
+    /// The attitude after every sample in BROAD's earth frame; a rejected sample keeps the last one,
+    /// as `BroadEvaluation` scores it.
+    static func estimates(_ samples: [MotionSample], _ made: any DeviceMotionEstimator) -> [Quaternion] {
+        var estimator = made
+        let toEarth = BroadEvaluation.earthRotation(from: estimator.referenceFrame)
+        var out: [Quaternion] = []
+        out.reserveCapacity(samples.count)
+        var last = Quaternion.identity
+        for s in samples {
+            if let m = estimator.update(s) { last = toEarth * m.attitude.quaternion }
+            out.append(last)
+        }
+        return out
+    }
+
+    /// BROAD's inclination of an error quaternion, radians: 2·acos√(w² + z²).
+    static func inclination(_ e: Quaternion) -> Double { 2 * acos(Swift.min(1, (e.w * e.w + e.z * e.z).squareRoot())) }
+
+    /// Per-sample error in degrees over the evaluated samples (moving, finite ground truth).
+    static func errorSeries(_ t: [Double], _ estimates: [Quaternion], _ trial: BroadTrial,
+                            _ measure: (Quaternion) -> Double) -> [(Double, Double)] {
+        var points: [(Double, Double)] = []
+        for i in estimates.indices where trial.movement[i] && trial.groundTruth[i].isFinite {
+            let e = (estimates[i].normalized * trial.groundTruth[i].normalized.conjugate).normalized
+            if e.isFinite { points.append((t[i], measure(e) * 180 / .pi)) }
+        }
+        return points
+    }
+
+    static func mean(_ rows: [BroadRow]) -> BroadRow {
+        func m(_ f: (BroadRow) -> Double) -> Double { rows.map(f).reduce(0, +) / Double(rows.count) }
+        func mOptional(_ f: (BroadRow) -> Double?) -> Double? {
+            let values = rows.compactMap(f)
+            return values.count == rows.count ? values.reduce(0, +) / Double(values.count) : nil
+        }
+        return BroadRow(trial: "mean of \(rows.count) trials", samples: rows.reduce(0) { $0 + $1.samples },
+                        total9D: m(\.total9D), heading9D: m(\.heading9D), inclination9D: m(\.inclination9D),
+                        totalHeadingCorrected9D: m(\.totalHeadingCorrected9D), inclination6D: m(\.inclination6D),
+                        totalHeadingCorrected6D: m(\.totalHeadingCorrected6D),
+                        inclinationAccelerometerOnly: m(\.inclinationAccelerometerOnly),
+                        vqfTotal9D: mOptional(\.vqfTotal9D), vqfInclination: mOptional(\.vqfInclination),
+                        vqfTotalHeadingCorrected6D: mOptional(\.vqfTotalHeadingCorrected6D))
+    }
+
+    // MARK: Core Motion recordings
+
+    static func evaluate(_ recording: Recording, keepSeries: Bool) -> (TraceRow, [(name: String, points: [(Double, Double)])]) {
+        var fusion = DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical)
+        var accel = DeviceMotionEstimatorKind.accelerometer.make()
+        let f = GravityAgreement.evaluate(recording.samples, estimator: &fusion)
+        let a = GravityAgreement.evaluate(recording.samples, estimator: &accel)
+        let peer = CoreMotionPeers.figures(for: recording.name)
+        let row = TraceRow(file: recording.name, samples: recording.samples.count,
+                           fusionMedian: f.median, fusionP95: f.percentile95,
+                           accelerometerOnlyMedian: a.median, accelerometerOnlyP95: a.percentile95,
+                           vqf6DMedian: peer?.vqf6DMedian, vqf6DP95: peer?.vqf6DP95,
+                           peerAccelerometerOnlyMedian: peer?.accelerometerOnlyMedian,
+                           peerAccelerometerOnlyP95: peer?.accelerometerOnlyP95)
+        guard keepSeries else { return (row, []) }
+        return (row, [("6-axis fusion", gravitySeries(recording.samples, .fusion)),
+                      ("accelerometer-only", gravitySeries(recording.samples, .accelerometer))])
+    }
+
+    /// Gravity angle against the reference per sample, degrees, from 2 s on (as `GravityAgreement`).
+    static func gravitySeries(_ samples: [MotionSample], _ kind: DeviceMotionEstimatorKind) -> [(Double, Double)] {
+        var estimator = kind.make(frame: .xArbitraryZVertical)
+        guard let start = samples.first?.timestamp else { return [] }
+        var points: [(Double, Double)] = []
+        for s in samples {
+            guard let m = estimator.update(s), s.timestamp - start >= 2, let g = s.reference?.gravity, g.isFinite else { continue }
+            points.append((s.timestamp - start, m.gravity.angle(to: g) * 180 / .pi))
+        }
+        return points
+    }
+
+    // MARK: Targets
+
+    /// Issue 8's accuracy goals on the BROAD means, and issue 3's "fusion beats accelerometer-only".
+    static func targets(mean: BroadRow?, rows: [BroadRow], traces: [TraceRow]) -> [TargetCheck] {
+        var checks: [TargetCheck] = []
+        if let mean, rows.count == BroadPeers.vqfPerTrial.count {
+            checks.append(TargetCheck(name: "BROAD 9D total ≤ 3.0° (VQF 3.26°)", measured: Figure.fixed(mean.total9D, 2) + "°", met: mean.total9D <= 3.0))
+            checks.append(TargetCheck(name: "BROAD inclination ≤ 0.8° (VQF 0.86°)", measured: Figure.fixed(mean.inclination9D, 2) + "°", met: mean.inclination9D <= 0.8))
+            checks.append(TargetCheck(name: "BROAD 6D heading-corrected total ≤ 2.6° (VQF 2.78°)", measured: Figure.fixed(mean.totalHeadingCorrected6D, 2) + "°", met: mean.totalHeadingCorrected6D <= 2.6))
+            let worst = rows.compactMap { r -> (String, Double)? in
+                guard let v = r.vqfTotal9D else { return nil }
+                return (r.trial, r.total9D / v)
+            }.max { $0.1 < $1.1 }
+            if let worst {
+                checks.append(TargetCheck(name: "no trial's 9D total worse than VQF's by more than 20%",
+                                          measured: "worst \(worst.0): \(Figure.ratio(worst.1)) VQF", met: worst.1 <= 1.2))
+            }
+        }
+        // "Moving": accelerometer-only is off by more than 5° at the median, so there is motion to fuse.
+        let moving = traces.filter { $0.accelerometerOnlyMedian > 5 }
+        if !moving.isEmpty {
+            let beaten = moving.filter { $0.fusionMedian < $0.accelerometerOnlyMedian }.count
+            checks.append(TargetCheck(name: "fusion beats accelerometer-only on the moving Core Motion recordings",
+                                      measured: "\(beaten) of \(moving.count)", met: beaten == moving.count))
+        }
+        return checks
+    }
+}

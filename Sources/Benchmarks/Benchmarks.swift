@@ -1,1 +1,0 @@
-// Module Benchmarks: see Package.swift for its role.

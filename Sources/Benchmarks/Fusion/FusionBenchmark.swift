@@ -1,0 +1,232 @@
+import Dispatch
+import Foundation
+import Motion
+import Synchronization
+
+/// `bench fusion`: nanoseconds per sample of each estimator over real recordings, min and median
+/// over several runs, against a plain loop over the same samples in the same run; and what it
+/// costs the motion manager to push every sample to a handler.
+public struct FusionBenchmark: Sendable {
+    public struct Settings: Sendable {
+        /// Timed passes over all recordings per estimator.
+        public var runs = 7
+        /// Recordings used (nil: all of them).
+        public var recordingLimit: Int?
+        /// Samples used per recording (nil: all).
+        public var samplesPerRecording: Int?
+
+        public init() {}
+
+        public static var quick: Settings {
+            var s = Settings()
+            s.runs = 2
+            s.recordingLimit = 1
+            s.samplesPerRecording = 4000
+            return s
+        }
+    }
+
+    /// One estimator's cost.
+    public struct Row: Codable, Sendable {
+        public var estimator: String
+        public var minNanosecondsPerSample: Double
+        public var medianNanosecondsPerSample: Double
+        /// Samples per second at the median.
+        public var samplesPerSecond: Double
+        /// Median over the baseline's median.
+        public var ratioToBaseline: Double
+        /// Samples the estimator rejected (bad data), over all recordings, in one run.
+        public var rejected: Int
+    }
+
+    public struct Report: Codable, Sendable {
+        public var recordings: [String]
+        public var samples: Int
+        public var runs: Int
+        public var baseline: Row
+        public var estimators: [Row]
+        /// Manager push: source thread → fusion → handler on a serial queue, ns per sample.
+        public var push: [Row]
+        public var targets: [TargetCheck]
+    }
+
+    public var settings: Settings
+    public var data: BenchData
+
+    public init(settings: Settings = Settings(), data: BenchData) {
+        self.settings = settings
+        self.data = data
+    }
+
+    /// The estimators measured, as the motion manager builds them.
+    static let estimators: [(name: String, make: @Sendable () -> any DeviceMotionEstimator, needsMagnetometer: Bool)] = [
+        ("accelerometer-only", { DeviceMotionEstimatorKind.accelerometer.make() }, false),
+        ("6-axis fusion", { DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical) }, false),
+        ("9-axis fusion", { DeviceMotionEstimatorKind.fusion.make(frame: .xMagneticNorthZVertical) }, true),
+    ]
+
+    public func run(progress: (String, Double) -> Void = { _, _ in }) throws(BenchError) -> Report {
+        progress("loading recordings", 0)
+        var recordings = try data.costRecordings(limit: settings.recordingLimit)
+        if let n = settings.samplesPerRecording {
+            recordings = recordings.map { Recording(name: $0.name, samples: Array($0.samples.prefix(n))) }
+        }
+        let total = recordings.reduce(0) { $0 + $1.samples.count }
+        let steps = Double(settings.runs * (1 + FusionBenchmark.estimators.count) + 2)
+        var done = 0.0
+
+        // Runs alternate baseline and estimators so slow phases of a busy machine hit all alike.
+        var baselineTimes: [Double] = []
+        var times = [[Double]](repeating: [], count: FusionBenchmark.estimators.count)
+        var rejected = [Int](repeating: 0, count: FusionBenchmark.estimators.count)
+        for _ in 0..<settings.runs {
+            progress("plain loop", done / steps); done += 1
+            baselineTimes.append(FusionBenchmark.timeBaseline(recordings) / Double(total))
+            for (i, estimator) in FusionBenchmark.estimators.enumerated() {
+                progress(estimator.name, done / steps); done += 1
+                let usable = recordings.filter { !estimator.needsMagnetometer || $0.hasMagnetometer }
+                let count = usable.reduce(0) { $0 + $1.samples.count }
+                guard count > 0 else { continue }
+                let (ns, dropped) = FusionBenchmark.timeEstimator(estimator.make, usable)
+                times[i].append(ns / Double(count))
+                rejected[i] = dropped
+            }
+        }
+        let baseline = FusionBenchmark.row("plain loop (sum of the sample's fields)", baselineTimes, baseline: nil, rejected: 0)
+        let rows = FusionBenchmark.estimators.indices.compactMap { i -> Row? in
+            times[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.estimators[i].name, times[i],
+                                                       baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
+        }
+
+        progress("push delivery", done / steps); done += 1
+        let pushRecording = recordings.max { $0.samples.count < $1.samples.count }!
+        var push: [Row] = []
+        for kind in [PushKind.accelerometer, .deviceMotion] {
+            var perSample: [Double] = []
+            for _ in 0..<Swift.max(1, settings.runs / 2) {
+                perSample.append(try FusionBenchmark.timePush(kind, pushRecording.samples))
+            }
+            push.append(FusionBenchmark.row(kind.rawValue, perSample, baseline: baseline.medianNanosecondsPerSample, rejected: 0))
+        }
+        progress("done", 1)
+
+        var targets: [TargetCheck] = []
+        if let six = rows.first(where: { $0.estimator == "6-axis fusion" }) {
+            targets.append(TargetCheck(name: "6-axis fusion under 150 ns per sample (issue 7)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample < 150))
+            targets.append(TargetCheck(name: "6-axis fusion at most 80 ns per sample (issue 8)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample <= 80))
+        }
+        if let nine = rows.first(where: { $0.estimator == "9-axis fusion" }) {
+            targets.append(TargetCheck(name: "9-axis fusion under 300 ns per sample (issue 7)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample < 300))
+            targets.append(TargetCheck(name: "9-axis fusion at most 100 ns per sample (issue 8)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample <= 100))
+        }
+        return Report(recordings: recordings.map(\.name), samples: total, runs: settings.runs, baseline: baseline,
+                      estimators: rows, push: push, targets: targets)
+    }
+
+    // MARK: Timed loops
+
+    /// ns for one pass of the plain loop over all recordings.
+    static func timeBaseline(_ recordings: [Recording]) -> Double {
+        let start = Nanoclock.now()
+        var sum = 0.0
+        for recording in recordings {
+            for s in recording.samples {
+                sum += s.timestamp + s.acceleration.x + s.acceleration.y + s.acceleration.z
+                if let r = s.rotationRate { sum += r.x + r.y + r.z }
+                if let m = s.magneticField { sum += m.x + m.y + m.z }
+            }
+        }
+        let elapsed = Nanoclock.now() - start
+        blackHole(sum)
+        return Double(elapsed)
+    }
+
+    /// ns for one pass of a fresh estimator per recording, and the samples it rejected.
+    static func timeEstimator(_ make: () -> any DeviceMotionEstimator, _ recordings: [Recording]) -> (Double, Int) {
+        var elapsed: UInt64 = 0
+        var rejected = 0
+        var sum = 0.0
+        for recording in recordings {
+            var estimator = make()
+            let start = Nanoclock.now()
+            for s in recording.samples {
+                if let m = estimator.update(s) { sum += m.attitude.quaternion.w } else { rejected += 1 }
+            }
+            elapsed += Nanoclock.now() - start
+        }
+        blackHole(sum)
+        return (Double(elapsed), rejected)
+    }
+
+    enum PushKind: String { case accelerometer = "push: accelerometer updates (no fusion)", deviceMotion = "push: device motion (6-axis fusion)" }
+
+    /// ns per sample from starting a back-to-back replay of `samples` through a motion manager
+    /// until a handler on a serial queue has received every one.
+    static func timePush(_ kind: PushKind, _ samples: [MotionSample]) throws(BenchError) -> Double {
+        let trace = Trace(samples: samples, metadata: TraceMetadata(source: "bench"))
+        let source = ReplaySource(trace: trace, pacing: .asFastAsPossible)
+        let manager = MotionManager(source: source)
+        let queue = DispatchQueue(label: "tiltkit.bench.push")
+        let received = Atomic<Int>(0)
+        let done = DispatchSemaphore(value: 0)
+        let expected = FusionBenchmark.expectedPushCount(kind, samples)
+        let start = Nanoclock.now()
+        switch kind {
+        case .accelerometer:
+            manager.accelerometerUpdateInterval = 0
+            manager.startAccelerometerUpdates(to: queue) { data, _ in
+                if data != nil, received.add(1, ordering: .relaxed).newValue == expected { done.signal() }
+            }
+        case .deviceMotion:
+            manager.deviceMotionUpdateInterval = 0
+            manager.startDeviceMotionUpdates(to: queue) { motion, _ in
+                if motion != nil, received.add(1, ordering: .relaxed).newValue == expected { done.signal() }
+            }
+        }
+        // A replay ends on its own; a rejected sample would leave fewer than expected, so time out.
+        let finished = done.wait(timeout: .now() + 60) == .success
+        let elapsed = Nanoclock.now() - start
+        manager.stopAccelerometerUpdates()
+        manager.stopDeviceMotionUpdates()
+        let got = received.load(ordering: .relaxed)
+        guard finished else { throw .unavailable("push delivery: handler got \(got) of \(expected) samples within 60 s") }
+        return Double(elapsed) / Double(expected)
+    }
+
+    /// Samples a handler should receive: all of them, less those the estimator rejects for device motion.
+    static func expectedPushCount(_ kind: PushKind, _ samples: [MotionSample]) -> Int {
+        guard kind == .deviceMotion else { return samples.count }
+        var estimator = DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical)
+        return samples.reduce(0) { $0 + (estimator.update($1) == nil ? 0 : 1) }
+    }
+
+    static func row(_ name: String, _ nsPerSample: [Double], baseline: Double?, rejected: Int) -> Row {
+        let sorted = nsPerSample.sorted()
+        let median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+        return Row(estimator: name, minNanosecondsPerSample: sorted.first ?? .nan, medianNanosecondsPerSample: median,
+                   samplesPerSecond: 1e9 / median, ratioToBaseline: baseline.map { median / $0 } ?? 1, rejected: rejected)
+    }
+}
+
+extension FusionBenchmark.Report {
+    public var text: String {
+        var table = TextTable(["", "min ns/sample", "median ns/sample", "samples/s", "× plain loop", "rejected"])
+        for row in [baseline] + estimators + push {
+            table.append([row.estimator, Figure.fixed(row.minNanosecondsPerSample), Figure.fixed(row.medianNanosecondsPerSample),
+                          Figure.count(Int(row.samplesPerSecond.isFinite ? row.samplesPerSecond : 0)),
+                          Figure.ratio(row.ratioToBaseline), String(row.rejected)])
+        }
+        let peers = BroadPeers.averages.map { "\($0.filter) \(Figure.fixed($0.nanosecondsPerSample, 0))" }.joined(separator: ", ")
+        return """
+            \(samples) samples from \(recordings.count) recording(s): \(recordings.joined(separator: ", "))
+            \(runs) runs, each a fresh estimator per recording over samples in memory; min and median over runs.
+            Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample.
+
+            \(table.rendered)
+
+            Peers on BROAD (ns/sample, native C/C++ -O2, from the BROAD README): \(peers)
+
+            \(targets.map(\.line).joined(separator: "\n"))
+            """
+    }
+}

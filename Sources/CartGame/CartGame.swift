@@ -1,1 +1,0 @@
-// Module CartGame: see Package.swift for its role.

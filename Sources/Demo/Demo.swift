@@ -1,1 +1,0 @@
-// Module Demo: see Package.swift for its role.

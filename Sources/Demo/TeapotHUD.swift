@@ -1,0 +1,103 @@
+import Engine
+import Foundation
+import Motion
+
+/// The teapot demo's head-up display: status text, the acceleration graph and the help overlay.
+/// The text is built by pure functions (`statusLines`), drawn by `draw`.
+public enum TeapotHUD {
+    /// What the HUD shows besides the state: facts from the loop and the source.
+    public struct Facts: Sendable {
+        public var sourceName: String
+        /// Source's sample rate, Hz, where known.
+        public var sampleRate: Double?
+        public var connection: MotionConnectionState
+        /// Mean recent frame time, seconds.
+        public var frameTime: Double
+        public var vsync: Bool
+
+        public init(sourceName: String, sampleRate: Double?, connection: MotionConnectionState,
+                    frameTime: Double, vsync: Bool) {
+            self.sourceName = sourceName
+            self.sampleRate = sampleRate
+            self.connection = connection
+            self.frameTime = frameTime
+            self.vsync = vsync
+        }
+    }
+
+    /// The status panel, one string per line (ASCII only: the font has no degree sign).
+    public static func statusLines(_ state: TeapotState, _ facts: Facts) -> [String] {
+        let a = state.attitude
+        func deg(_ radians: Double) -> String { String(format: "%+7.1f", radians * 180 / .pi) }
+        var lines = [
+            "mode   \(state.mode.title)" + (state.paused ? "  [PAUSED]" : ""),
+            "pivot  \(state.pivot.title)",
+            "source \(facts.sourceName)" + (facts.sampleRate.map { String(format: " @ %.0f Hz", $0) } ?? ""),
+            "roll \(deg(a.roll))  pitch \(deg(a.pitch))  yaw \(deg(a.yaw))  deg",
+        ]
+        if state.mode.usesAccelerometerOnly {
+            lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
+        }
+        if state.mode == .translation {
+            let o = state.spring.offset
+            lines.append(String(format: "offset %+.2f %+.2f %+.2f", o.x, o.y, o.z))
+        }
+        let fps = facts.frameTime > 0 ? 1 / facts.frameTime : 0
+        lines.append(String(format: "frame %.1f ms (%.0f fps)  vsync %@", facts.frameTime * 1000, fps,
+                            facts.vsync ? "on" : "off"))
+        let age = state.sampleAge.map { String(format: "%.1f ms", $0 * 1000) } ?? "no sample yet"
+        lines.append("sample age \(age)" + connectionNote(facts.connection))
+        lines.append("H / F1: help")
+        return lines
+    }
+
+    private static func connectionNote(_ state: MotionConnectionState) -> String {
+        switch state {
+        case .running, .stopped: return ""
+        case .ended: return "  (source ended)"
+        case .disconnected(let reason): return "  DISCONNECTED: \(reason)"
+        case .failed(let reason): return "  FAILED: \(reason)"
+        }
+    }
+
+    /// Draws the panel top left, the graph bottom left and, when asked, the help in the centre.
+    public static func draw(_ state: TeapotState, _ facts: Facts, overlay: Overlay, size: PixelSize) {
+        // Whole multiples of the 8-pixel font keep the glyphs crisp.
+        let scale: Float = size.width >= 900 ? 2 : 1
+        let lines = statusLines(state, facts)
+        let text = lines.joined(separator: "\n")
+        let box = Overlay.measure(text, scale: scale)
+        overlay.rect(x: 8, y: 8, width: box.width + 16, height: box.height + 12, color: Color(0, 0, 0, 0.55))
+        overlay.text(text, x: 16, y: 14, scale: scale)
+
+        drawGraph(state, overlay: overlay, size: size, scale: scale)
+        if state.showHelp { drawHelp(overlay: overlay, size: size, scale: scale) }
+    }
+
+    /// AccelerometerGraph style: raw acceleration, fused gravity and user acceleration on one axis.
+    private static func drawGraph(_ state: TeapotState, overlay: Overlay, size: PixelSize, scale: Float) {
+        let width = min(Float(size.width) * 0.42, 520), height = Float(size.height) * 0.2
+        let plot = GraphPlot(x: 8, y: Float(size.height) - height - 12 - 10 * scale, width: width, height: height,
+                             range: -1.5...1.5)
+        let series = state.graphSeries
+        plot.draw(series: [(series.raw, Color(0.95, 0.95, 0.95)), (series.gravity, Color(1, 0.8, 0.2)),
+                           (series.user, Color(0.3, 0.85, 1))],
+                  capacity: TeapotState.graphCapacity, on: overlay)
+        let axis = ["x", "y", "z"][state.graphAxis]
+        let legend = [("\(axis): raw", Color(0.95, 0.95, 0.95)), ("gravity", Color(1, 0.8, 0.2)), ("user (g)", Color(0.3, 0.85, 1))]
+        var x = plot.x
+        let y = plot.y + plot.height + 3
+        for (label, color) in legend {
+            overlay.text(label, x: x, y: y, scale: scale, color: color)
+            x += Overlay.measure(label + "  ", scale: scale).width
+        }
+    }
+
+    private static func drawHelp(overlay: Overlay, size: PixelSize, scale: Float) {
+        let text = (["Keys"] + TeapotCommand.keyMap.map(\.label)).joined(separator: "\n")
+        let box = Overlay.measure(text, scale: scale)
+        let x = (Float(size.width) - box.width) / 2, y = (Float(size.height) - box.height) / 2
+        overlay.rect(x: x - 16, y: y - 12, width: box.width + 32, height: box.height + 24, color: Color(0.05, 0.05, 0.1, 0.85))
+        overlay.text(text, x: x, y: y, scale: scale, color: Color(1, 0.95, 0.8))
+    }
+}

@@ -1,0 +1,88 @@
+import Engine
+import Motion
+
+/// Everything the teapot demo shows, updated without a window: tests and the headless path
+/// drive it with recorded motion. The scene reads it to draw; nothing here touches GL.
+public struct TeapotState: Sendable {
+    public var mode: TeapotMode
+    public var pivot: TeapotPivot
+    public var paused = false
+    public var showHelp = false
+    /// Accelerometer-only gravity low-pass cut-off, Hz, within `cutoffRange`. Lower: steadier but
+    /// lags; higher: follows fast turns but wobbles with every bump.
+    public private(set) var gravityCutoff: Double
+    /// The axis the acceleration graph plots: 0 = x, 1 = y, 2 = z.
+    public private(set) var graphAxis = 0
+    public var rig = TeapotCameraRig()
+    public private(set) var spring = TeapotSpring()
+
+    /// The motion pulled for this frame and when it arrived (seconds on the manager's clock).
+    public private(set) var motion: DeviceMotion?
+    /// Seconds between the pulled sample's arrival and the pull, on the same clock.
+    public private(set) var sampleAge: Double?
+    /// The last `graphCapacity` distinct samples for the graph, oldest first.
+    public private(set) var history: [DeviceMotion] = []
+    public static let graphCapacity = 240
+    public static let cutoffRange = 0.1...50.0
+
+    public init(mode: TeapotMode = .fusion, pivot: TeapotPivot = .object, gravityCutoff: Double = 2) {
+        self.mode = mode
+        self.pivot = pivot
+        self.gravityCutoff = min(max(gravityCutoff, Self.cutoffRange.lowerBound), Self.cutoffRange.upperBound)
+    }
+
+    /// Applies a command that changes only the scene's own state (the scene forwards the rest:
+    /// reference reset to the motion manager, fullscreen and vsync to the window).
+    public mutating func apply(_ command: TeapotCommand) {
+        switch command {
+        case .setMode(let m):
+            if m != mode { spring.reset() }
+            mode = m
+        case .togglePivot: pivot = pivot.toggled
+        case .togglePause: paused.toggle()
+        case .scaleGravityCutoff(let factor):
+            gravityCutoff = min(max(gravityCutoff * factor, Self.cutoffRange.lowerBound), Self.cutoffRange.upperBound)
+        case .cycleGraphAxis: graphAxis = (graphAxis + 1) % 3
+        case .toggleHelp: showHelp.toggle()
+        case .resetReferenceAttitude: spring.reset()
+        case .toggleFullscreen, .toggleVSync, .quit: break
+        }
+    }
+
+    /// One frame: the motion pulled just before drawing (`received` nil before the first sample),
+    /// `now` on the manager's clock, `dt` seconds since the last frame. Paused: nothing moves.
+    public mutating func update(received: Received<DeviceMotion>?, now: Double, dt: Double) {
+        guard !paused else { return }
+        if let received {
+            let m = received.value
+            if m.timestamp != motion?.timestamp {
+                history.append(m)
+                if history.count > Self.graphCapacity { history.removeFirst(history.count - Self.graphCapacity) }
+                if mode == .translation {
+                    spring.observe(userAcceleration: m.userAcceleration, attitude: m.attitude, timestamp: m.timestamp)
+                }
+            }
+            motion = m
+            sampleAge = now - received.arrivalTime
+        }
+        if mode == .translation { spring.step(dt: dt) }
+    }
+
+    /// The attitude drawn this frame (identity until the first sample).
+    public var attitude: Attitude { motion?.attitude ?? .identity }
+
+    /// The teapot's model matrix (off centre only in translation mode).
+    public var modelMatrix: Mat4 { rig.modelMatrix(offset: mode == .translation ? Vec3f(spring.offset) : .zero) }
+
+    /// The camera's view matrix for the current pivot.
+    public var viewMatrix: Mat4 { rig.viewMatrix(attitude: attitude, pivot: pivot) }
+
+    /// The graph's three series on `graphAxis`: raw acceleration (gravity + user), gravity, user
+    /// acceleration, in g.
+    public var graphSeries: (raw: [Float], gravity: [Float], user: [Float]) {
+        let axis = graphAxis
+        let gravity = history.map { Float($0.gravity[axis]) }
+        let user = history.map { Float($0.userAcceleration[axis]) }
+        return (zip(gravity, user).map { $0 + $1 }, gravity, user)
+    }
+}

@@ -1,1 +1,0 @@
-// Module Engine: see Package.swift for its role.

@@ -1,0 +1,215 @@
+/// Sensor fusion: an attitude and heading reference system producing Core Motion's device motion.
+///
+///     var ahrs = AHRS(frame: .xMagneticNorthZVertical)
+///     for sample in samples {
+///         guard let motion = ahrs.update(sample) else { continue }   // nil: rejected, see ahrs.rejections
+///         print(motion.attitude.yaw, motion.heading, ahrs.flags.magneticDisturbance)
+///     }
+///
+/// The filter follows VQF (D. Laidig, T. Seel, "VQF: Highly accurate IMU orientation estimation
+/// with bias estimation and magnetic disturbance rejection", Information Fusion 91, 2023; reference
+/// code github.com/dlaidig/vqf, MIT), rewritten for a low per-sample cost:
+/// - the gyro is integrated into an almost-inertial frame (`gyroAttitude`);
+/// - the acceleration is taken into that frame and low-passed there, so the device's motion does
+///   not blur it and any acceleration that is not gravity averages out; the inclination
+///   (`inclination`) turns that low-passed vector onto the vertical;
+/// - the gyro bias is estimated at rest and in motion (`GyroBiasEstimator`);
+/// - in 9D the heading is a separate rotation about the vertical (`HeadingCorrection`), fed only by
+///   an undisturbed magnetometer (`MagneticDisturbanceDetector`); a disturbance coasts on the gyro.
+/// Internally the earth frame is x east, y (magnetic) north, z up, as VQF and BROAD; the output is
+/// rotated into the requested Core Motion frame (`AttitudeReferenceFrame`).
+///
+/// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`) and a bias
+/// estimator that runs on every fourth sample. Rejected samples (NaN, saturation, time going
+/// backwards) leave the state untouched; a gap longer than `SampleLimits.maximumGap` restarts the
+/// attitude from the next sample's gravity and field (the gyro bias is kept: it belongs to the sensor).
+public struct AHRS: DeviceMotionEstimator {
+    public let settings: AHRSSettings
+    public let referenceFrame: AttitudeReferenceFrame
+    public var rejections: SampleRejectionCounts { validator.rejections }
+
+    private var validator: SampleValidator
+    private var coefficients: AHRSCoefficients
+    /// Running mean of the sample period, s.
+    private var meanPeriod = 0.0
+    private var started = false
+
+    /// Device → almost-inertial frame, by the gyro alone.
+    private var gyroAttitude = Quaternion.identity
+    /// Almost-inertial → 6D earth frame: the accelerometer's correction.
+    private var inclination = Quaternion.identity
+    /// Specific force (−acceleration, g) in the almost-inertial frame, low-passed.
+    private var accelerationLowPass = SecondOrderLowPass3()
+    /// The acceleration low-pass's current coefficients (retuned when the sample rate changes).
+    private var accelerationCoefficients: SecondOrderLowPassCoefficients
+    /// Mean squared bias-free rotation rate, rad²/s² (scales the heading gain).
+    private var rotationEnergy = 0.0
+    private var rest = RestDetector()
+    var bias = GyroBiasEstimator()
+    var magnetic = MagneticDisturbanceDetector()
+    var headingCorrection: HeadingCorrection
+    var headingInitialised = false
+    /// Output rotation from the internal east-north-up frame into `referenceFrame`.
+    var outputRotation: Quaternion
+
+    public init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, settings: AHRSSettings = .default) {
+        self.settings = settings
+        self.referenceFrame = frame
+        self.validator = SampleValidator(limits: settings.limits)
+        self.coefficients = AHRSCoefficients(settings, samplePeriod: 1 / settings.nominalSampleRate)
+        self.accelerationCoefficients = SecondOrderLowPassCoefficients(timeConstant: settings.accelerationTimeConstant, samplePeriod: 1 / settings.nominalSampleRate)
+        self.headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        self.outputRotation = Self.frameRotation(frame, declination: settings.declination)
+        bias.reset(coefficients.bias)
+    }
+
+    public mutating func reset() {
+        self = AHRS(frame: referenceFrame, settings: settings)
+    }
+
+    /// The current flags.
+    public var flags: AHRSFlags {
+        var f = AHRSFlags()
+        f.atRest = rest.isAtRest
+        f.magneticDisturbance = magnetic.isDisturbed
+        f.magneticReferenceLearned = magnetic.hasReference
+        f.headingInitialised = headingInitialised
+        return f
+    }
+
+    /// The current internal estimates.
+    public var internalStates: AHRSInternalStates {
+        var s = AHRSInternalStates()
+        s.gyroBias = bias.bias
+        s.gyroBiasUncertainty = bias.uncertainty
+        s.headingCorrection = headingCorrection.angle
+        s.magneticDisagreement = headingCorrection.disagreement
+        s.magneticReferenceNorm = magnetic.referenceNorm
+        s.magneticReferenceDip = magnetic.referenceDip
+        s.samplePeriod = coefficients.samplePeriod
+        return s
+    }
+
+    /// Device → earth (x east, y arbitrary horizontal, z up) from accelerometer and gyro.
+    public var quaternion6D: Quaternion { inclination * gyroAttitude }
+    /// Device → earth (x east, y magnetic north, z up); equals the 6D one until a magnetometer sample arrives.
+    public var quaternion9D: Quaternion { headingCorrection.rotation * (inclination * gyroAttitude) }
+
+    // MARK: Update
+
+    public mutating func update(_ sample: MotionSample) -> DeviceMotion? {
+        let dt: Double
+        switch validator.check(sample) {
+        case .reject: return nil
+        case .restart: start(sample); dt = 0
+        case .accept(let d): dt = d; trackSamplePeriod(dt)
+        }
+        let gyro = sample.rotationRate ?? .zero
+        if referenceFrame.usesMagnetometer, let field = sample.magneticField {
+            update9D(gyro: gyro, acceleration: sample.acceleration, magneticField: field, dt: dt)
+        } else {
+            update6D(gyro: gyro, acceleration: sample.acceleration, dt: dt)
+        }
+        return deviceMotion(sample, gyro: gyro)
+    }
+
+    /// One step without validation, for callers that validated already (benchmarks, batch evaluation).
+    /// gyro rad/s, acceleration g (Core Motion's sign), dt s (> 0 after the first sample).
+    public mutating func update6D(gyro: Vector3, acceleration: Vector3, dt: Double) {
+        if !started { start(acceleration: acceleration, gyro: gyro) }
+        rest.update(gyro: gyro, acceleration: acceleration, dt: dt, coefficients.rest)
+        integrateGyroscope(gyro, dt: dt)
+        correctInclination(acceleration)
+        estimateBias()
+    }
+
+    /// As `update6D`, then the heading correction by the magnetic field (µT).
+    public mutating func update9D(gyro: Vector3, acceleration: Vector3, magneticField: Vector3, dt: Double) {
+        update6D(gyro: gyro, acceleration: acceleration, dt: dt)
+        correctHeading(magneticField, dt: dt)
+    }
+
+    // MARK: Steps
+
+    private mutating func start(_ sample: MotionSample) {
+        start(acceleration: sample.acceleration, gyro: sample.rotationRate ?? .zero)
+    }
+
+    /// Fast start-up: the attitude starts level with the first sample's gravity (and, in 9D, the
+    /// first field sets the heading at once); filters start in their steady state.
+    private mutating func start(acceleration: Vector3, gyro: Vector3) {
+        gyroAttitude = .identity
+        inclination = .identity
+        accelerationCoefficients = coefficients.acceleration
+        accelerationLowPass.settle(at: -acceleration, accelerationCoefficients)
+        rotationEnergy = 0
+        rest.start(gyro: gyro, acceleration: acceleration, coefficients.rest)
+        bias.restartAttitude()
+        magnetic.restart()
+        headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        headingInitialised = false
+        started = true
+    }
+
+    /// Follows the measured sample rate so the coefficients match it (jittery or resampled sources).
+    @inline(__always)
+    private mutating func trackSamplePeriod(_ dt: Double) {
+        if meanPeriod == 0 { meanPeriod = dt } else {
+            // a dropped sample must not drag the mean: clamp to half/double
+            meanPeriod += 0.01 * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
+        }
+        if abs(meanPeriod - coefficients.samplePeriod) > 0.1 * coefficients.samplePeriod {
+            coefficients = AHRSCoefficients(settings, samplePeriod: meanPeriod)
+            accelerationLowPass.retune(from: accelerationCoefficients, to: coefficients.acceleration)
+            accelerationCoefficients = coefficients.acceleration
+        }
+    }
+
+    @inline(__always)
+    private mutating func integrateGyroscope(_ gyro: Vector3, dt: Double) {
+        let rate = gyro - bias.bias
+        gyroAttitude = FastMath.renormalized(gyroAttitude * FastMath.rotation(rate: rate, dt: dt))
+        rotationEnergy += coefficients.rotationEnergyGain * (rate.lengthSquared - rotationEnergy)
+    }
+
+    /// Rotates the low-passed specific force onto the vertical (VQF's inclination correction).
+    @inline(__always)
+    private mutating func correctInclination(_ acceleration: Vector3) {
+        let inertial = gyroAttitude.rotate(-acceleration)
+        let filtered = accelerationLowPass.filter(inertial, accelerationCoefficients)
+        let earth = inclination.rotate(filtered)
+        let lengthSquared = earth.lengthSquared
+        guard lengthSquared > 1e-12 else { return }  // free fall: nothing to correct with
+        let a = earth / lengthSquared.squareRoot()
+        let w = ((a.z + 1) * 0.5).squareRoot()
+        // the half-angle formula breaks down within 1e-6 of a 180° correction: use the x axis there
+        let correction = w > 1e-6
+            ? Quaternion(w: w, x: 0.5 * a.y / w, y: -0.5 * a.x / w, z: 0)
+            : Quaternion(w: 0, x: 1, y: 0, z: 0)
+        inclination = FastMath.renormalized(correction * inclination)
+        bias.accumulate(tilt: a)
+    }
+
+    @inline(__always)
+    private mutating func estimateBias() {
+        guard bias.isDue(coefficients.bias) else { return }
+        bias.step(attitude: inclination * gyroAttitude, atRest: rest.isAtRest, restRate: rest.meanRotationRate,
+                  coefficients.bias)
+    }
+
+    @inline(__always)
+    private mutating func correctHeading(_ field: Vector3, dt: Double) {
+        if field.x == 0 && field.y == 0 && field.z == 0 { return }  // a source's "no reading"
+        let earthField = (inclination * gyroAttitude).rotate(field)
+        magnetic.update(earthField: earthField, dt: dt, rotationRate: rest.meanRotationRate, coefficients.magnetic)
+        headingCorrection.update(earthField: earthField, rotationEnergy: rotationEnergy,
+                                 disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
+        if !headingInitialised {
+            headingInitialised = true
+            if referenceFrame == .xArbitraryCorrectedZVertical {
+                // keep the arbitrary start heading: undo the first correction from here on
+                outputRotation = headingCorrection.rotation.conjugate
+            }
+        }
+    }
+}

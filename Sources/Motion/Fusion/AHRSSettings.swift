@@ -1,0 +1,82 @@
+/// Tuning of `AHRS`, with units. One default serves every device and trial we measured
+/// (BROAD's ten trials, iPhone and x-io recordings); change a field only for a known reason.
+///
+///     var settings = AHRSSettings.default
+///     settings.declination = 3.1 * .pi / 180   // for .xTrueNorthZVertical
+///
+/// Parameter names follow what they do; VQF's name (Laidig & Seel 2023, "VQF: Highly accurate
+/// IMU orientation estimation with bias estimation and magnetic disturbance rejection",
+/// Information Fusion 91) is given where the idea comes from there.
+public struct AHRSSettings: Hashable, Sendable {
+    /// Time constant of the low-pass applied to acceleration in the almost-inertial frame, s (VQF tauAcc).
+    /// Longer trusts the gyro more and rejects more non-gravity acceleration.
+    public var accelerationTimeConstant: Double = 3.0
+    /// Time constant of the heading correction by the magnetometer, s (VQF tauMag).
+    public var magneticTimeConstant: Double = 30
+    /// Rotation rate at which the heading correction runs twice as fast, rad/s (0: fixed rate). Fast
+    /// rotation makes the gyro's heading drift (scale and misalignment errors grow with the rate),
+    /// so the magnetometer is trusted more then; the gain grows with the mean squared rate.
+    public var magneticGainRotationRate: Double = 2 * .pi
+    /// Time constant of the mean squared rotation rate that scales the heading gain, s.
+    public var rotationEnergyTimeConstant: Double = 1
+    /// Sample rate the filter coefficients are first computed for, Hz; they follow the measured
+    /// rate (a running mean of the sample period) when it differs by more than 10 %.
+    public var nominalSampleRate: Double = 100
+
+    /// Samples must stay still this long before the device counts as at rest, s (VQF restMinT).
+    public var restMinimumDuration: Double = 1.5
+    /// Time constant of the low-passes rest detection compares samples against, s (VQF restFilterTau).
+    public var restFilterTimeConstant: Double = 0.5
+    /// Largest deviation of the rotation rate from its low-pass at rest, rad/s (2 °/s).
+    public var restRotationRateThreshold: Double = 2 * .pi / 180
+    /// Largest deviation of the acceleration from its low-pass at rest, g (0.5 m/s²).
+    public var restAccelerationThreshold: Double = 0.5 / 9.81
+
+    /// Largest gyro bias the estimator may reach, rad/s (2 °/s) (VQF biasClip).
+    public var biasLimit: Double = 2 * .pi / 180
+    /// Initial uncertainty (standard deviation) of the gyro bias, rad/s (VQF biasSigmaInit, 0.5 °/s).
+    public var biasInitialUncertainty: Double = 0.5 * .pi / 180
+    /// Time in which the bias uncertainty grows by 0.1 °/s without information, s (VQF biasForgettingTime).
+    public var biasForgettingTime: Double = 100
+    /// Measurement noise of the bias from the inclination correction while moving, rad/s (VQF biasSigmaMotion).
+    public var biasMotionUncertainty: Double = 0.1 * .pi / 180
+    /// How much weaker the vertical bias component's pseudo-measurement is (VQF biasVerticalForgettingFactor).
+    public var biasVerticalForgettingFactor: Double = 0.0001
+    /// Measurement noise of the bias at rest, rad/s (VQF biasSigmaRest).
+    public var biasRestUncertainty: Double = 0.03 * .pi / 180
+    /// The bias estimator runs on every n-th sample with the corrections summed in between:
+    /// the bias changes over minutes, so this saves time without losing information.
+    public var biasUpdateStride: Int = 4
+
+    /// Relative deviation of the field strength from the learned reference that counts as disturbed (VQF magNormTh).
+    public var magneticNormThreshold: Double = 0.1
+    /// Deviation of the dip angle from the learned reference that counts as disturbed, rad (10°) (VQF magDipTh).
+    public var magneticDipThreshold: Double = 10 * .pi / 180
+    /// Time constant with which the reference norm and dip follow an undisturbed field, s (VQF magRefTau).
+    public var magneticReferenceTimeConstant: Double = 20
+    /// Time constant of the low-pass on the current norm and dip, s (VQF magCurrentTau).
+    public var magneticCurrentTimeConstant: Double = 0.05
+    /// A new, steady field is accepted as the reference after this much rotation time, s (VQF magNewTime).
+    public var magneticNewFieldTime: Double = 20
+    /// ... or this long for the very first reference, s (VQF magNewFirstTime).
+    public var magneticFirstFieldTime: Double = 5
+    /// Rotation faster than this counts towards accepting a new field, rad/s (20 °/s) (VQF magNewMinGyr).
+    public var magneticNewFieldMinimumRotationRate: Double = 20 * .pi / 180
+    /// The field must match the reference this long before it counts as undisturbed again, s.
+    public var magneticMinimumUndisturbedTime: Double = 0.5
+    /// Longest time the heading coasts on the gyro alone during a disturbance, s (VQF magMaxRejectionTime).
+    public var magneticMaximumRejectionTime: Double = 60
+    /// After that, the heading correction runs this many times slower while disturbed (VQF magRejectionFactor).
+    public var magneticRejectionFactor: Double = 2
+
+    /// Magnetic declination, radians, east positive: true north = magnetic north rotated by −declination
+    /// about the vertical. Used by `.xTrueNorthZVertical` only (the World Magnetic Model gives it).
+    public var declination: Double = 0
+
+    /// Sample validation limits (saturation, gap that restarts the filter).
+    public var limits: SampleLimits = .default
+
+    public init() {}
+
+    public static let `default` = AHRSSettings()
+}

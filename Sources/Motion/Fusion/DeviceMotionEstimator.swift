@@ -1,0 +1,43 @@
+/// Turns raw motion samples into device motion, one sample at a time: the seam between the
+/// motion manager and the estimators (`AHRS` for sensor fusion, `AccelerometerAttitudeEstimator`
+/// for the accelerometer-only mode of Apple's 2010 teapot).
+///
+///     var estimator = DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical)
+///     for sample in samples {
+///         if let motion = estimator.update(sample) { draw(motion.attitude) }
+///     }
+///
+/// `update` returns nil for a sample it rejects (counted in `rejections`) and never crashes or
+/// lets its state go non-finite on bad input.
+public protocol DeviceMotionEstimator: Sendable {
+    /// The frame the attitude is expressed in.
+    var referenceFrame: AttitudeReferenceFrame { get }
+    /// Samples rejected so far, by reason.
+    var rejections: SampleRejectionCounts { get }
+    /// Feeds one sample; returns the device motion at its timestamp, or nil if it was rejected.
+    mutating func update(_ sample: MotionSample) -> DeviceMotion?
+    /// Forgets the attitude; the next sample starts afresh.
+    mutating func reset()
+}
+
+/// Which estimator to run: what `tiltkit fuse --mode` and the motion manager choose from.
+public enum DeviceMotionEstimatorKind: String, CaseIterable, Hashable, Sendable {
+    /// Gyro integration corrected by gravity and, where the frame uses it, the magnetometer.
+    case fusion
+    /// Low-pass filtered acceleration as gravity; roll and pitch only (no gyro).
+    case accelerometer = "accel"
+
+    /// A new estimator of this kind. `declination` (radians, east positive) is used only by
+    /// `.xTrueNorthZVertical`; the accelerometer-only estimator supports `.xArbitraryZVertical` only.
+    public func make(frame: AttitudeReferenceFrame = .xArbitraryZVertical,
+                     declination: Double = 0) -> any DeviceMotionEstimator {
+        switch self {
+        case .fusion:
+            var settings = AHRSSettings.default
+            settings.declination = declination
+            return AHRS(frame: frame, settings: settings)
+        case .accelerometer:
+            return AccelerometerAttitudeEstimator()
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Trigonometry-free helpers for the per-sample path: the filter runs at up to 1 kHz on many
+/// devices and libm's sin/cos/atan2 would cost more than the rest of a step.
+enum FastMath {
+    /// The quaternion of a rotation by `rate·dt` (rad/s × s): exp(rate·dt/2).
+    /// Taylor series up to θ⁶ for half-angles below 0.2 rad (error < 1e-10), libm beyond.
+    @inline(__always)
+    static func rotation(rate w: Vector3, dt: Double) -> Quaternion {
+        let rateSquared = w.lengthSquared
+        let halfDt = 0.5 * dt
+        let theta2 = rateSquared * halfDt * halfDt
+        let c: Double, s: Double
+        if theta2 < 0.04 {
+            c = 1 - theta2 * (0.5 - theta2 * (1.0 / 24 - theta2 * (1.0 / 720)))
+            s = halfDt * (1 - theta2 * (1.0 / 6 - theta2 * (1.0 / 120 - theta2 * (1.0 / 5040))))
+        } else {
+            let rate = rateSquared.squareRoot()
+            c = cos(rate * halfDt)
+            s = sin(rate * halfDt) / rate
+        }
+        return Quaternion(w: c, x: s * w.x, y: s * w.y, z: s * w.z)
+    }
+
+    /// atan2(y, x) in radians, −π...π, within 1e-5 rad: an odd minimax polynomial for atan on
+    /// [0, 1] (Abramowitz & Stegun 4.4.49 form, coefficients from Hastings, "Approximations for
+    /// Digital Computers", 1955) with octant reduction.
+    @inline(__always)
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        let ax = abs(x), ay = abs(y)
+        let big = max(ax, ay), small = min(ax, ay)
+        if big == 0 { return 0 }
+        let t = small / big
+        let t2 = t * t
+        var r = t * (0.99997726 + t2 * (-0.33262347 + t2 * (0.19354346 + t2 * (-0.11643287
+                + t2 * (0.05265332 + t2 * -0.01172120)))))
+        if ay > ax { r = .pi / 2 - r }
+        if x < 0 { r = .pi - r }
+        return y < 0 ? -r : r
+    }
+
+    /// Renormalises a quaternion that is already within ~1e-3 of unit length, without a square
+    /// root: one Newton step of 1/√n around 1 (error O((n−1)²)); a full division otherwise.
+    @inline(__always)
+    static func renormalized(_ q: Quaternion) -> Quaternion {
+        let n = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z
+        let scale = abs(n - 1) < 1e-3 ? 0.5 * (3 - n) : 1 / n.squareRoot()
+        return Quaternion(w: q.w * scale, x: q.x * scale, y: q.y * scale, z: q.z * scale)
+    }
+}

@@ -1,0 +1,75 @@
+/// The 9D step: a rotation by δ about the vertical that turns the 6D attitude's horizontal
+/// magnetic field towards north (VQF, Laidig & Seel 2023: heading is a separate scalar state so a
+/// disturbed magnetometer can never tilt the attitude).
+///
+/// δ is kept as the half-angle unit complex number (cos δ/2, sin δ/2), i.e. the quaternion
+/// Rz(δ) itself, so applying and updating it needs no trigonometry.
+struct HeadingCorrection: Hashable, Sendable {
+    /// What the correction needs from `AHRSSettings`, precomputed.
+    struct Coefficients: Hashable, Sendable {
+        /// Per-sample gain at rest, 1 − exp(−dt/τ).
+        var gain: Double
+        /// 1/ω_ref² ((rad/s)⁻²): the gain is multiplied by 1 + (mean squared rate)/ω_ref²; 0 keeps it fixed.
+        var gainPerRotationEnergy: Double
+        /// τ, s.
+        var timeConstant: Double
+        /// s.
+        var maximumRejectionTime: Double
+        var rejectionFactor: Double
+
+        init(_ s: AHRSSettings, samplePeriod: Double) {
+            gain = AHRSCoefficients.gain(timeConstant: s.magneticTimeConstant, samplePeriod: samplePeriod)
+            gainPerRotationEnergy = s.magneticGainRotationRate > 0 ? 1 / square(s.magneticGainRotationRate) : 0
+            timeConstant = s.magneticTimeConstant
+            maximumRejectionTime = s.magneticMaximumRejectionTime
+            rejectionFactor = s.magneticRejectionFactor
+        }
+    }
+
+    /// Rz(δ): earth-frame rotation applied after the 6D attitude.
+    private(set) var rotation = Quaternion.identity
+    /// Gain floor 1/N for the first N updates, so the heading converges at once (a running mean), until 1/N < dt/τ.
+    private var initialGain = 1.0
+    /// Time spent coasting on the gyro because of a disturbance, s (starts full: no reference yet).
+    private var rejectionTime: Double
+    /// Last disagreement between the magnetometer's heading and δ, rad.
+    private(set) var disagreement = 0.0
+
+    init(maximumRejectionTime: Double) { rejectionTime = maximumRejectionTime }
+
+    /// δ in radians, −π...π.
+    var angle: Double { 2 * FastMath.atan2(rotation.z, rotation.w) }
+
+    /// - Parameters: m the field in the 6D earth frame (x east, y north, z up), rotationEnergy the mean
+    ///   squared rotation rate (rad²/s²), disturbed from the detector, dt s.
+    @inline(__always)
+    mutating func update(earthField m: Vector3, rotationEnergy: Double, disturbed: Bool, dt: Double, _ co: Coefficients) {
+        // Field rotated by the current δ; its angle from north (towards east) is the disagreement.
+        let c = rotation.w * rotation.w - rotation.z * rotation.z
+        let sn = 2 * rotation.w * rotation.z
+        let east = c * m.x - sn * m.y
+        let north = sn * m.x + c * m.y
+        if east == 0 && north == 0 { return }
+        let error = FastMath.atan2(east, north)
+        disagreement = error
+
+        var k = min(co.gain * (1 + rotationEnergy * co.gainPerRotationEnergy), 1)
+        if disturbed {
+            if rejectionTime <= co.maximumRejectionTime {
+                rejectionTime += dt
+                k = 0
+            } else {
+                k /= co.rejectionFactor
+            }
+        } else {
+            rejectionTime = max(rejectionTime - co.rejectionFactor * dt, 0)
+        }
+        if initialGain != 0 {
+            k = max(k, initialGain)
+            initialGain = initialGain / (initialGain + 1)
+            if initialGain * co.timeConstant < dt { initialGain = 0 }
+        }
+        if k == 0 { return }
+        rotation = FastMath.renormalized(FastMath.rotation(rate: Vector3(0, 0, k * error), dt: 1) * rotation)
+    }
+}

@@ -1,0 +1,337 @@
+import Synchronization
+
+/// Core Motion's `CMMotionManager` for any `MotionSource`: raw accelerometer, gyro and
+/// magnetometer data and fused device motion, pushed to a handler or pulled by a render loop.
+///
+///     let manager = MotionManager(source: gamepad)
+///     manager.deviceMotionUpdateInterval = 1.0 / 120
+///     manager.startDeviceMotionUpdates(using: .xArbitraryZVertical)
+///     // each frame:
+///     if let motion = manager.deviceMotion { draw(motion.attitude) }
+///     // recording every sample:
+///     manager.startAccelerometerUpdates(to: recorderQueue) { data, error in … }
+///
+/// - Push (`start…Updates(to:withHandler:)`): the handler runs on the caller's queue and gets
+///   every sample that passes the update interval, in order, exactly once, however slow it is;
+///   the source's thread never waits for it (see `DeliveryChannel`).
+/// - Pull (`accelerometerData`, `deviceMotion`, …): the latest value, read lock-free and without
+///   heap allocation (see `LatestValue`); nil before the first sample.
+///
+/// Starting the first update type starts the source; stopping the last stops it, which releases
+/// the device. Update intervals thin the source's samples by timestamp (0, the default, keeps every
+/// sample); fusion itself always sees every sample. Handlers may still run for samples that arrived
+/// before a `stop…` call returned.
+public final class MotionManager: Sendable {
+    public typealias AccelerometerHandler = @Sendable (AccelerometerData?, (any Error)?) -> Void
+    public typealias GyroHandler = @Sendable (GyroData?, (any Error)?) -> Void
+    public typealias MagnetometerHandler = @Sendable (MagnetometerData?, (any Error)?) -> Void
+    public typealias DeviceMotionHandler = @Sendable (DeviceMotion?, (any Error)?) -> Void
+    public typealias ConnectionStateHandler = @Sendable (MotionConnectionState) -> Void
+
+    public let source: any MotionSource
+    /// Stamps each sample's arrival (`Received.arrivalTime`) so callers can measure its age.
+    public let clock: any MotionClock
+
+    private let slots = PullSlots()
+    private let pipeline = Mutex(MotionPipeline())
+    /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
+    private let lifecycle = Mutex(false)
+
+    public init(source: any MotionSource, clock: any MotionClock = MonotonicClock()) {
+        self.source = source
+        self.clock = clock
+    }
+
+    deinit {
+        lifecycle.withLock { running in if running { source.stop() } }
+    }
+
+    // MARK: Availability
+
+    public var isAccelerometerAvailable: Bool { source.info.sensors.contains(.accelerometer) }
+    public var isGyroAvailable: Bool { source.info.sensors.contains(.gyroscope) }
+    public var isMagnetometerAvailable: Bool { source.info.sensors.contains(.magnetometer) }
+    /// Device motion needs an accelerometer; without a gyro it is the accelerometer-only estimate.
+    public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable }
+
+    /// The frames `startDeviceMotionUpdates(using:)` accepts for this source: yaw-corrected and
+    /// north-referenced frames need a gyro and a magnetometer; true north also needs `location`.
+    public var availableAttitudeReferenceFrames: [AttitudeReferenceFrame] {
+        let sensors = source.info.sensors
+        guard sensors.contains(.accelerometer) else { return [] }
+        var frames: [AttitudeReferenceFrame] = [.xArbitraryZVertical]
+        if sensors.contains(.gyroscope) && sensors.contains(.magnetometer) {
+            frames += [.xArbitraryCorrectedZVertical, .xMagneticNorthZVertical]
+            if location != nil { frames.append(.xTrueNorthZVertical) }
+        }
+        return frames
+    }
+
+    // MARK: Update intervals (seconds; 0 delivers every source sample)
+
+    public var accelerometerUpdateInterval: Double {
+        get { pipeline.withLock { $0.accelerometer.decimator.interval } }
+        set { pipeline.withLock { $0.accelerometer.decimator.interval = Self.validInterval(newValue) } }
+    }
+    public var gyroUpdateInterval: Double {
+        get { pipeline.withLock { $0.gyro.decimator.interval } }
+        set { pipeline.withLock { $0.gyro.decimator.interval = Self.validInterval(newValue) } }
+    }
+    public var magnetometerUpdateInterval: Double {
+        get { pipeline.withLock { $0.magnetometer.decimator.interval } }
+        set { pipeline.withLock { $0.magnetometer.decimator.interval = Self.validInterval(newValue) } }
+    }
+    public var deviceMotionUpdateInterval: Double {
+        get { pipeline.withLock { $0.deviceMotion.decimator.interval } }
+        set { pipeline.withLock { $0.deviceMotion.decimator.interval = Self.validInterval(newValue) } }
+    }
+
+    private static func validInterval(_ seconds: Double) -> Double { seconds.isFinite ? Swift.max(0, seconds) : 0 }
+
+    // MARK: Device motion settings
+
+    /// Fusion (the default) or the accelerometer-only estimate of Apple's 2010 teapot. Changing it
+    /// while device motion runs restarts the estimate.
+    public var deviceMotionEstimation: DeviceMotionEstimatorKind {
+        get { pipeline.withLock { $0.estimation } }
+        set { pipeline.withLock { $0.setEstimation(newValue) } }
+    }
+
+    /// Cut-off of the accelerometer-only gravity low-pass, Hz; takes effect at once, also while running.
+    public var gravityFilterCutoff: Double {
+        get { pipeline.withLock { $0.gravityFilterCutoff } }
+        set {
+            guard newValue.isFinite, newValue > 0 else { return }
+            pipeline.withLock { $0.setGravityFilterCutoff(newValue) }
+        }
+    }
+
+    /// Where the device is, for `xTrueNorthZVertical` (magnetic declination from the World Magnetic
+    /// Model). Takes effect at the next `startDeviceMotionUpdates`.
+    public var location: GeodeticLocation? {
+        get { pipeline.withLock { $0.location } }
+        set { pipeline.withLock { $0.location = newValue } }
+    }
+
+    /// The frame device motion is running in (the last one started).
+    public var attitudeReferenceFrame: AttitudeReferenceFrame { pipeline.withLock { $0.frame } }
+
+    /// Samples the device-motion estimator refused so far (NaN, saturated, time going backwards).
+    public var deviceMotionRejections: SampleRejectionCounts {
+        pipeline.withLock { $0.estimator?.rejections ?? SampleRejectionCounts() }
+    }
+
+    // MARK: Active flags
+
+    public var isAccelerometerActive: Bool { pipeline.withLock { $0.accelerometer.isActive } }
+    public var isGyroActive: Bool { pipeline.withLock { $0.gyro.isActive } }
+    public var isMagnetometerActive: Bool { pipeline.withLock { $0.magnetometer.isActive } }
+    public var isDeviceMotionActive: Bool { pipeline.withLock { $0.deviceMotion.isActive } }
+
+    // MARK: Pull (lock-free, allocation-free)
+
+    public var accelerometerData: AccelerometerData? { slots.accelerometer.load()?.value }
+    public var gyroData: GyroData? { slots.gyro.load()?.value }
+    public var magnetometerData: MagnetometerData? { slots.magnetometer.load()?.value }
+    public var deviceMotion: DeviceMotion? { slots.deviceMotion.load()?.value }
+
+    /// As the plain properties, with the time each arrived on `clock`, for measuring sample age.
+    public var latestAccelerometerData: Received<AccelerometerData>? { slots.accelerometer.load() }
+    public var latestGyroData: Received<GyroData>? { slots.gyro.load() }
+    public var latestMagnetometerData: Received<MagnetometerData>? { slots.magnetometer.load() }
+    public var latestDeviceMotion: Received<DeviceMotion>? { slots.deviceMotion.load() }
+
+    /// Times a pull had to retry because the producer was writing the same slot (diagnostics).
+    public var pullRetryCount: Int {
+        slots.accelerometer.retryCount + slots.gyro.retryCount + slots.magnetometer.retryCount
+            + slots.deviceMotion.retryCount
+    }
+
+    // MARK: Connection
+
+    /// Whether the source is delivering; poll it each frame to pause the game on unplug.
+    public var connectionState: MotionConnectionState { pipeline.withLock { $0.connection } }
+
+    /// Calls `handler` on `queue` with every change of `connectionState`, in order.
+    public func startConnectionStateUpdates(to queue: some MotionHandlerQueue,
+                                            withHandler handler: @escaping ConnectionStateHandler) {
+        let channel = DeliveryChannel<MotionConnectionState>(queue: queue, handler: handler)
+        pipeline.withLock { $0.connectionChannel = channel }
+    }
+
+    public func stopConnectionStateUpdates() { pipeline.withLock { $0.connectionChannel = nil } }
+
+    // MARK: Reference attitude
+
+    /// Makes the current attitude the reference: later attitudes (pulled and pushed) are relative
+    /// to it, as `attitude.multiply(byInverseOf: reference)`. Before the first device-motion
+    /// sample, the first one becomes the reference.
+    public func resetReferenceAttitude() { pipeline.withLock { $0.resetReferenceAttitude() } }
+
+    /// Back to attitudes relative to the frame itself.
+    public func clearReferenceAttitude() { pipeline.withLock { $0.clearReferenceAttitude() } }
+
+    /// The stored reference attitude (in the frame), if any.
+    public var referenceAttitude: Attitude? { pipeline.withLock { $0.referenceAttitude } }
+
+    // MARK: Start and stop
+
+    public func startAccelerometerUpdates() {
+        start(needs: .accelerometer, "accelerometer", fail: { _ in }) { $0.accelerometer.activate(channel: nil) }
+    }
+
+    public func startAccelerometerUpdates(to queue: some MotionHandlerQueue,
+                                          withHandler handler: @escaping AccelerometerHandler) {
+        let channel = Self.channel(queue, handler)
+        start(needs: .accelerometer, "accelerometer", fail: Self.failer(queue, handler)) {
+            $0.accelerometer.activate(channel: channel)
+        }
+    }
+
+    public func stopAccelerometerUpdates() { stop { $0.accelerometer.deactivate() } }
+
+    public func startGyroUpdates() {
+        start(needs: .gyroscope, "gyroscope", fail: { _ in }) { $0.gyro.activate(channel: nil) }
+    }
+
+    public func startGyroUpdates(to queue: some MotionHandlerQueue, withHandler handler: @escaping GyroHandler) {
+        let channel = Self.channel(queue, handler)
+        start(needs: .gyroscope, "gyroscope", fail: Self.failer(queue, handler)) { $0.gyro.activate(channel: channel) }
+    }
+
+    public func stopGyroUpdates() { stop { $0.gyro.deactivate() } }
+
+    public func startMagnetometerUpdates() {
+        start(needs: .magnetometer, "magnetometer", fail: { _ in }) { $0.magnetometer.activate(channel: nil) }
+    }
+
+    public func startMagnetometerUpdates(to queue: some MotionHandlerQueue,
+                                         withHandler handler: @escaping MagnetometerHandler) {
+        let channel = Self.channel(queue, handler)
+        start(needs: .magnetometer, "magnetometer", fail: Self.failer(queue, handler)) {
+            $0.magnetometer.activate(channel: channel)
+        }
+    }
+
+    public func stopMagnetometerUpdates() { stop { $0.magnetometer.deactivate() } }
+
+    /// Device motion for pulling, in `xArbitraryZVertical`.
+    public func startDeviceMotionUpdates() { startDeviceMotionUpdates(using: .xArbitraryZVertical) }
+
+    /// Device motion for pulling in `frame`; an unavailable frame leaves device motion stopped.
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame) {
+        startDeviceMotion(frame, channel: nil, fail: { _ in })
+    }
+
+    public func startDeviceMotionUpdates(to queue: some MotionHandlerQueue,
+                                         withHandler handler: @escaping DeviceMotionHandler) {
+        startDeviceMotionUpdates(using: .xArbitraryZVertical, to: queue, withHandler: handler)
+    }
+
+    /// Device motion in `frame` pushed to `handler`; an unavailable frame is reported to the handler.
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: some MotionHandlerQueue,
+                                         withHandler handler: @escaping DeviceMotionHandler) {
+        startDeviceMotion(frame, channel: Self.channel(queue, handler), fail: Self.failer(queue, handler))
+    }
+
+    public func stopDeviceMotionUpdates() { stop { $0.stopDeviceMotion() } }
+
+    // MARK: Lifecycle
+
+    private func startDeviceMotion(_ frame: AttitudeReferenceFrame,
+                                   channel: DeliveryChannel<Result<DeviceMotion, MotionManagerError>>?,
+                                   fail: @escaping @Sendable (MotionManagerError) -> Void) {
+        guard availableAttitudeReferenceFrames.contains(frame) else {
+            fail(isDeviceMotionAvailable ? .referenceFrameUnavailable(frame) : .sensorUnavailable("accelerometer"))
+            return
+        }
+        let hasGyro = isGyroAvailable
+        start(needs: .accelerometer, "accelerometer", fail: fail) {
+            $0.startDeviceMotion(frame: frame, hasGyro: hasGyro, channel: channel)
+        }
+    }
+
+    /// Activates an update type and starts the source if it is the first.
+    private func start(needs sensor: SensorSet, _ sensorName: String,
+                       fail: @escaping @Sendable (MotionManagerError) -> Void,
+                       activate: (inout MotionPipeline) -> Void) {
+        guard source.info.sensors.contains(sensor) else {
+            fail(.sensorUnavailable(sensorName))
+            return
+        }
+        lifecycle.withLock { running in
+            pipeline.withLock { activate(&$0) }
+            guard !running else { return }
+            pipeline.withLock { $0.setConnection(.running) }
+            do {
+                try source.start { [weak self] event in self?.handle(event) }
+                running = true
+            } catch {
+                let reason = String(describing: error)
+                pipeline.withLock {
+                    $0.deactivateAll()
+                    $0.setConnection(.failed(reason: reason))
+                }
+                fail(.sourceFailedToStart(reason))
+            }
+        }
+    }
+
+    /// Deactivates an update type and stops (releases) the source if it was the last.
+    private func stop(_ deactivate: (inout MotionPipeline) -> Void) {
+        lifecycle.withLock { running in
+            let anyActive = pipeline.withLock { p -> Bool in
+                deactivate(&p)
+                return p.isAnyActive
+            }
+            guard running, !anyActive else { return }
+            // Outside the pipeline lock: `stop` waits for the source's thread, which may be in `handle`.
+            source.stop()
+            running = false
+            pipeline.withLock { $0.setConnection(.stopped) }
+        }
+    }
+
+    /// Runs on the source's thread, one event at a time.
+    private func handle(_ event: MotionSourceEvent) {
+        switch event {
+        case .sample(let sample):
+            let arrival = clock.now()
+            pipeline.withLock { $0.process(sample, arrivalTime: arrival, into: slots) }
+        case .disconnected(let reason):
+            pipeline.withLock {
+                $0.setConnection(.disconnected(reason: reason))
+                $0.reportToHandlers(.sourceDisconnected(reason: reason))
+            }
+        case .reconnected:
+            pipeline.withLock { $0.setConnection(.running) }
+        case .ended:
+            pipeline.withLock { $0.setConnection(.ended) }
+        }
+    }
+
+    private static func channel<Data: Sendable>(
+        _ queue: some MotionHandlerQueue, _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
+    ) -> DeliveryChannel<Result<Data, MotionManagerError>> {
+        DeliveryChannel(queue: queue) { result in
+            switch result {
+            case .success(let data): handler(data, nil)
+            case .failure(let error): handler(nil, error)
+            }
+        }
+    }
+
+    private static func failer<Data>(
+        _ queue: some MotionHandlerQueue, _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
+    ) -> @Sendable (MotionManagerError) -> Void {
+        { error in queue.enqueue { handler(nil, error) } }
+    }
+}
+
+/// The manager's four pull slots, written only on the source's thread.
+struct PullSlots: Sendable {
+    let accelerometer = LatestValue<Received<AccelerometerData>>()
+    let gyro = LatestValue<Received<GyroData>>()
+    let magnetometer = LatestValue<Received<MagnetometerData>>()
+    let deviceMotion = LatestValue<Received<DeviceMotion>>()
+}

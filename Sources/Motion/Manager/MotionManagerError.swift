@@ -1,0 +1,21 @@
+/// What a push handler receives as its error argument, as Core Motion's `CMError`.
+public enum MotionManagerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `MotionSource.start` threw; the message is the source's.
+    case sourceFailedToStart(String)
+    /// The source reported its device gone.
+    case sourceDisconnected(reason: String)
+    /// The requested reference frame is not in `availableAttitudeReferenceFrames`.
+    case referenceFrameUnavailable(AttitudeReferenceFrame)
+    /// The source lacks the sensor this update type needs.
+    case sensorUnavailable(String)
+
+    public var description: String {
+        switch self {
+        case .sourceFailedToStart(let message): "motion source failed to start: \(message)"
+        case .sourceDisconnected(let reason): "motion source disconnected: \(reason)"
+        case .referenceFrameUnavailable(let frame):
+            "reference frame \(frame.rawValue) is unavailable for this source (magnetometer or location missing)"
+        case .sensorUnavailable(let sensor): "this motion source has no \(sensor)"
+        }
+    }
+}

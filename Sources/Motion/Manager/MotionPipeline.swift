@@ -1,0 +1,143 @@
+/// The manager's mutable state, kept behind its mutex: which updates run, their intervals and
+/// channels, the device-motion estimator and the reference attitude. `process` runs on the
+/// source's thread for every sample.
+struct MotionPipeline: Sendable {
+    var accelerometer = UpdateStream<AccelerometerData>()
+    var gyro = UpdateStream<GyroData>()
+    var magnetometer = UpdateStream<MagnetometerData>()
+    var deviceMotion = UpdateStream<DeviceMotion>()
+
+    var frame = AttitudeReferenceFrame.xArbitraryZVertical
+    var estimation = DeviceMotionEstimatorKind.fusion
+    /// Hz, for the accelerometer-only estimator.
+    var gravityFilterCutoff = AccelerometerAttitudeEstimator().cutoffFrequency
+    var location: GeodeticLocation?
+    /// Present while device motion runs.
+    var estimator: (any DeviceMotionEstimator)?
+    /// True when the source has no gyro, so only the accelerometer-only estimate is possible.
+    var accelerometerOnlySource = false
+
+    private(set) var referenceAttitude: Attitude?
+    /// A reset was asked for before any attitude existed: the next one becomes the reference.
+    private var referencePending = false
+    /// The last estimated attitude in the frame, before re-referencing.
+    private var lastAttitude: Attitude?
+
+    private(set) var connection = MotionConnectionState.stopped
+    var connectionChannel: DeliveryChannel<MotionConnectionState>?
+
+    var isAnyActive: Bool {
+        accelerometer.isActive || gyro.isActive || magnetometer.isActive || deviceMotion.isActive
+    }
+
+    // MARK: Per sample
+
+    mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
+        let t = sample.timestamp
+        if accelerometer.admits(t) {
+            let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
+            slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
+            accelerometer.push(data)
+        }
+        if let rate = sample.rotationRate, gyro.admits(t) {
+            let data = GyroData(timestamp: t, rotationRate: rate)
+            slots.gyro.publish(Received(value: data, arrivalTime: arrivalTime))
+            gyro.push(data)
+        }
+        if let field = sample.magneticField, magnetometer.admits(t) {
+            let data = MagnetometerData(timestamp: t, magneticField: field)
+            slots.magnetometer.publish(Received(value: data, arrivalTime: arrivalTime))
+            magnetometer.push(data)
+        }
+        // Fusion sees every sample; only its output is thinned to the interval.
+        if deviceMotion.isActive, estimator != nil, var motion = estimator!.update(sample) {
+            lastAttitude = motion.attitude
+            if referencePending {
+                referenceAttitude = motion.attitude
+                referencePending = false
+            }
+            if let reference = referenceAttitude { motion.attitude.multiply(byInverseOf: reference) }
+            if deviceMotion.admits(motion.timestamp) {
+                slots.deviceMotion.publish(Received(value: motion, arrivalTime: arrivalTime))
+                deviceMotion.push(motion)
+            }
+        }
+    }
+
+    // MARK: Device motion
+
+    mutating func startDeviceMotion(frame: AttitudeReferenceFrame, hasGyro: Bool,
+                                    channel: DeliveryChannel<Result<DeviceMotion, MotionManagerError>>?) {
+        self.frame = frame
+        accelerometerOnlySource = !hasGyro
+        deviceMotion.activate(channel: channel)
+        estimator = makeEstimator()
+        lastAttitude = nil
+    }
+
+    mutating func stopDeviceMotion() {
+        deviceMotion.deactivate()
+        estimator = nil
+        lastAttitude = nil
+    }
+
+    mutating func setEstimation(_ kind: DeviceMotionEstimatorKind) {
+        guard kind != estimation else { return }
+        estimation = kind
+        if estimator != nil { estimator = makeEstimator() }
+    }
+
+    mutating func setGravityFilterCutoff(_ hertz: Double) {
+        gravityFilterCutoff = hertz
+        if var accelerometerOnly = estimator as? AccelerometerAttitudeEstimator {
+            accelerometerOnly.cutoffFrequency = hertz
+            estimator = accelerometerOnly
+        }
+    }
+
+    private func makeEstimator() -> any DeviceMotionEstimator {
+        if estimation == .accelerometer || accelerometerOnlySource {
+            return AccelerometerAttitudeEstimator(cutoffFrequency: gravityFilterCutoff)
+        }
+        let declinationDegrees = frame == .xTrueNorthZVertical ? location?.magneticDeclination ?? 0 : 0
+        return DeviceMotionEstimatorKind.fusion.make(frame: frame, declination: declinationDegrees * .pi / 180)
+    }
+
+    // MARK: Reference attitude
+
+    mutating func resetReferenceAttitude() {
+        if let current = lastAttitude {
+            referenceAttitude = current
+            referencePending = false
+        } else {
+            referencePending = true
+        }
+    }
+
+    mutating func clearReferenceAttitude() {
+        referenceAttitude = nil
+        referencePending = false
+    }
+
+    // MARK: Lifecycle and connection
+
+    mutating func deactivateAll() {
+        accelerometer.deactivate()
+        gyro.deactivate()
+        magnetometer.deactivate()
+        stopDeviceMotion()
+    }
+
+    mutating func setConnection(_ state: MotionConnectionState) {
+        guard state != connection else { return }
+        connection = state
+        connectionChannel?.send(state)
+    }
+
+    func reportToHandlers(_ error: MotionManagerError) {
+        accelerometer.report(error)
+        gyro.report(error)
+        magnetometer.report(error)
+        deviceMotion.report(error)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Reads a Sensor Logger export (app by Kelvin Choi, github.com/tszheichoi/awesome-sensor-logger):
+/// a folder with one CSV per sensor, each `time` (ns since epoch), `seconds_elapsed`, then the
+/// values named (`z,y,x`; Orientation `qz,qy,qx,qw,roll,pitch,yaw`), read by name.
+///
+/// Streams have their own timestamps; the raw accelerometer (`AccelerometerUncalibrated`, or
+/// else `Accelerometer` + `Gravity`) sets the timeline and every other stream contributes its
+/// sample nearest in time, if within half a period. Units and signs follow `Metadata.csv`:
+/// on iOS without "Standardise Units & Frames", AccelerometerUncalibrated is in g and
+/// Accelerometer/Gravity in m/s², all with Apple's sign, and Orientation is CMAttitude's
+/// quaternion; on Android or when standardised, acceleration is m/s² with Android's sign
+/// (the negative of Apple's), and Orientation follows Android's frame, so it is not used.
+enum SensorLoggerImporter {
+    /// Standard gravity, m/s² (the value Sensor Logger's m/s² conversions assume).
+    static let standardGravity = 9.80665
+    static let metadataFile = "Metadata.csv"
+    static let uncalibratedAccelerometerFile = "AccelerometerUncalibrated.csv"
+    static let userAccelerationFile = "Accelerometer.csv"
+    static let gravityFile = "Gravity.csv"
+    static let gyroscopeFile = "Gyroscope.csv"
+    static let magnetometerFile = "Magnetometer.csv"
+    static let orientationFile = "Orientation.csv"
+
+    static func looksLikeExport(_ folder: URL) -> Bool {
+        [metadataFile, uncalibratedAccelerometerFile, userAccelerationFile].contains { file(named: $0, in: folder) != nil }
+    }
+
+    /// The file in `folder` named `name`, ignoring case (exports have used `metadata.csv` and `Metadata.csv`).
+    static func file(named name: String, in folder: URL) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.first { $0 == name } ?? names.first { $0.lowercased() == name.lowercased() }
+    }
+
+    static func read(folder: URL, name: String) throws -> Trace {
+        let conventions = try Conventions(metadata: try document(metadataFile, in: folder, name: name, required: true)!)
+        // Apple's sign and g: ×1 for iOS raw g; m/s² → g, and Android's sign flipped, otherwise.
+        let rawScale = conventions.applesSignAndG ? 1 : -1 / standardGravity
+        let motionScale = (conventions.applesSignAndG ? 1 : -1) / standardGravity
+
+        let gravity = try stream(gravityFile, in: folder, name: name, values: ["x", "y", "z"], scale: motionScale)
+        let user = try stream(userAccelerationFile, in: folder, name: name, values: ["x", "y", "z"], scale: motionScale)
+        let gyroscope = try stream(gyroscopeFile, in: folder, name: name, values: ["x", "y", "z"], scale: 1)
+        let magnetometer = try stream(magnetometerFile, in: folder, name: name, values: ["x", "y", "z"], scale: 1)
+        let orientation = conventions.applesSignAndG
+            ? try stream(orientationFile, in: folder, name: name, values: ["qw", "qx", "qy", "qz"], scale: 1) : nil
+
+        var timeline: Stream
+        var acceleration: [Vector3]
+        if let raw = try stream(uncalibratedAccelerometerFile, in: folder, name: name, values: ["x", "y", "z"], scale: rawScale) {
+            timeline = raw
+            acceleration = raw.values.map { Vector3($0[0], $0[1], $0[2]) }
+        } else if let user, let gravity {
+            timeline = user
+            acceleration = try user.times.indices.map { i in
+                guard let g = gravity.nearest(to: user.times[i], within: user.halfPeriod) else {
+                    throw TraceError(file: user.file, line: user.lines[i], problem: .noMatchingSample(stream: gravityFile))
+                }
+                return user.vector(i) + Vector3(g[0], g[1], g[2])
+            }
+        } else {
+            throw TraceError(file: name, line: nil,
+                             problem: .missingColumns(["\(uncalibratedAccelerometerFile) or \(userAccelerationFile) + \(gravityFile)"]))
+        }
+
+        let tolerance = timeline.halfPeriod
+        let origin = timeline.times[0]
+        var samples: [MotionSample] = []
+        samples.reserveCapacity(timeline.times.count)
+        for (i, t) in timeline.times.enumerated() {
+            func near(_ s: Stream?) -> Vector3? {
+                s?.nearest(to: t, within: tolerance).map { Vector3($0[0], $0[1], $0[2]) }
+            }
+            var sample = MotionSample(timestamp: t - origin, acceleration: acceleration[i],
+                                      rotationRate: near(gyroscope), magneticField: near(magnetometer))
+            let attitude = orientation?.nearest(to: t, within: tolerance).map { Quaternion(w: $0[0], x: $0[1], y: $0[2], z: $0[3]) }
+            let reference = ReferenceMotion(attitude: attitude, gravity: near(gravity), userAcceleration: near(user))
+            if reference.attitude != nil || reference.gravity != nil || reference.userAcceleration != nil {
+                sample.reference = reference
+            }
+            samples.append(sample)
+        }
+        return Trace(samples: samples, metadata: TraceMetadata(source: Trace.shortName(folder),
+                                                                nominalRate: Trace.estimatedRate(samples),
+                                                                importedFrom: .sensorLogger))
+    }
+
+    /// Platform and standardisation from `Metadata.csv` (a header row and one value row).
+    struct Conventions {
+        /// iOS without "Standardise Units & Frames" (setting added in Sensor Logger 1.29).
+        let applesSignAndG: Bool
+
+        init(metadata: CSVDocument) throws {
+            guard metadata.lines.count >= 2 else {
+                throw TraceError(file: metadata.file, line: metadata.lines.first?.number ?? 1, problem: .noSamples)
+            }
+            let header = metadata.lines[0], row = metadata.lines[1]
+            try metadata.checkCellCount(row, expected: header.cells.count)
+            let names = header.cells.map { metadata.text($0).lowercased() }
+            guard let platformIndex = names.firstIndex(of: "platform") else {
+                throw TraceError(file: metadata.file, line: header.number, problem: .missingColumns(["platform"]))
+            }
+            let platform = metadata.text(row.cells[platformIndex]).lowercased()
+            guard platform == "ios" || platform == "android" else {
+                throw TraceError(file: metadata.file, line: row.number, problem: .badMetadata("platform '\(platform)'"))
+            }
+            let standardised = names.firstIndex(where: { $0.contains("standardis") }).map {
+                ["true", "1", "yes", "on"].contains(metadata.text(row.cells[$0]).lowercased())
+            } ?? false
+            applesSignAndG = platform == "ios" && !standardised
+        }
+    }
+
+    /// One sensor's CSV: times in seconds (`seconds_elapsed`) and the named values, scaled.
+    struct Stream {
+        let file: String
+        var times: [Double] = []
+        var values: [[Double]] = []
+        var lines: [Int] = []
+
+        init(file: String) { self.file = file }
+
+        func vector(_ i: Int) -> Vector3 { Vector3(values[i][0], values[i][1], values[i][2]) }
+
+        /// Half the median period: how far apart two streams' samples may be and still pair up.
+        var halfPeriod: Double {
+            guard times.count >= 2 else { return 0 }
+            var periods = (1..<times.count).map { times[$0] - times[$0 - 1] }
+            periods.sort()
+            return periods[periods.count / 2] / 2 * 1.0001
+        }
+
+        /// The values of the sample nearest `t`, if within `tolerance` seconds.
+        func nearest(to t: Double, within tolerance: Double) -> [Double]? {
+            var lo = 0, hi = times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            let candidates = [lo - 1, lo].filter { $0 >= 0 && $0 < times.count }
+            guard let best = candidates.min(by: { abs(times[$0] - t) < abs(times[$1] - t) }),
+                  abs(times[best] - t) <= tolerance else { return nil }
+            return values[best]
+        }
+    }
+
+    private static func document(_ wanted: String, in folder: URL, name: String, required: Bool) throws -> CSVDocument? {
+        guard let file = file(named: wanted, in: folder) else {
+            let display = (name as NSString).appendingPathComponent(wanted)
+            if required { throw TraceError(file: display, line: nil, problem: .unreadable(reason: "no such file")) }
+            return nil
+        }
+        let url = folder.appendingPathComponent(file)
+        let display = (name as NSString).appendingPathComponent(file)
+        let document = try CSVDocument(contentsOf: url, name: display)
+        if document.isEmpty { throw TraceError(file: display, line: 1, problem: .emptyFile) }
+        return document
+    }
+
+    /// Reads `file` if present. Rows repeating the previous row exactly are dropped (Sensor Logger
+    /// can log a reading twice); any other non-increasing time is an error.
+    private static func stream(_ file: String, in folder: URL, name: String, values names: [String], scale: Double) throws -> Stream? {
+        guard let document = try document(file, in: folder, name: name, required: false) else { return nil }
+        let header = document.lines[0]
+        let t = try document.columns(["seconds_elapsed"], in: header)![0]
+        let indices = try document.columns(names, in: header)!
+        var stream = Stream(file: document.file)
+        var previousCells: [Substring] = []
+        for line in document.lines.dropFirst() {
+            try document.checkCellCount(line, expected: header.cells.count)
+            let cells = line.cells.map { Substring(document.text($0)) }
+            if cells == previousCells { continue }
+            previousCells = cells
+            let time = try document.time(t, name: "seconds_elapsed", on: line, after: stream.times.last)
+            guard let v = try document.values(indices, names: names, on: line) else {
+                throw TraceError(file: document.file, line: line.number, problem: .incompleteVector(columns: names))
+            }
+            stream.times.append(time)
+            stream.values.append(v.map { $0 * scale })
+            stream.lines.append(line.number)
+        }
+        if stream.times.isEmpty { throw TraceError(file: document.file, line: header.number, problem: .noSamples) }
+        return stream
+    }
+}

@@ -1,0 +1,41 @@
+extension Trace {
+    /// The samples with `start ≤ timestamp ≤ end` (seconds on the trace's own time axis),
+    /// timestamps unchanged. Throws when the range is inverted or holds no sample.
+    ///
+    ///     let pitchSection = try trace.cut(from: 15, to: 30)
+    public func cut(from start: Double, to end: Double) throws -> Trace {
+        guard start <= end else { throw TraceCutError.invertedRange(start: start, end: end) }
+        let lower = samples.partitionPoint { $0.timestamp < start }
+        let upper = samples.partitionPoint { $0.timestamp <= end }
+        guard lower < upper else { throw TraceCutError.emptyRange(start: start, end: end, duration: duration) }
+        var cut = self
+        cut.samples = Array(samples[lower..<upper])
+        cut.metadata.source = "\(metadata.source) [\(start) s…\(end) s]"
+        return cut
+    }
+}
+
+/// Why a time range cannot be cut out of a trace.
+public enum TraceCutError: Error, Equatable, CustomStringConvertible {
+    case invertedRange(start: Double, end: Double)
+    case emptyRange(start: Double, end: Double, duration: Double)
+
+    public var description: String {
+        switch self {
+        case .invertedRange(let s, let e): return "the range starts (\(s) s) after it ends (\(e) s)"
+        case .emptyRange(let s, let e, let d): return "no samples between \(s) s and \(e) s (the trace lasts \(d) s)"
+        }
+    }
+}
+
+fileprivate extension Array {
+    /// The first index whose element fails `belongsBefore`, for an array partitioned by it (binary search).
+    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if belongsBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

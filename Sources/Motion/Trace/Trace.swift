@@ -1,0 +1,85 @@
+import Foundation
+
+/// A recording of motion samples plus what it says about itself.
+///
+///     let trace = try Trace.load(contentsOf: URL(fileURLWithPath: "Assets/traces/xio/sensor_data.csv"))
+///     print(trace.samples.count, trace.duration)      // 13514 135.3…
+///     try trace.write(to: URL(fileURLWithPath: "copy.csv"))
+public struct Trace: Hashable, Sendable {
+    /// In time order, timestamps strictly increasing, in seconds.
+    public var samples: [MotionSample]
+    public var metadata: TraceMetadata
+
+    public init(samples: [MotionSample], metadata: TraceMetadata) {
+        self.samples = samples
+        self.metadata = metadata
+    }
+
+    /// Reads a trace in any `TraceFormat`, detected from its contents unless `format` is given.
+    /// Throws `TraceError` (file, line, what) for anything malformed; never returns part of a file.
+    public static func load(contentsOf url: URL, format: TraceFormat? = nil) throws -> Trace {
+        let name = url.relativePath
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if format == .sensorLogger || (exists && isDirectory.boolValue) {
+            guard SensorLoggerImporter.looksLikeExport(url) else {
+                throw TraceError(file: name, line: nil, problem: .unknownFormat(header: "(a folder without Sensor Logger CSVs)"))
+            }
+            return try SensorLoggerImporter.read(folder: url, name: name)
+        }
+        let document = try CSVDocument(contentsOf: url, name: name)
+        let resolved = try format ?? TraceFormat.detect(document)
+        var trace: Trace
+        switch resolved {
+        case .tiltkit: return try TiltkitTraceFormat.read(document)
+        case .columns: trace = try ColumnsImporter.read(document)
+        case .xioFusion: trace = try XIOFusionImporter.read(document)
+        case .sensorLog: trace = try SensorLogImporter.read(document)
+        case .sensorLogger: return try SensorLoggerImporter.read(folder: url, name: name)  // folders return above
+        }
+        trace.metadata.source = Trace.shortName(url)
+        return trace
+    }
+
+    /// Writes the trace in the tiltkit format (see `TiltkitTraceFormat`), replacing `url`.
+    public func write(to url: URL) throws {
+        let writer = try TraceWriter(url: url, metadata: metadata, columns: columns)
+        for sample in samples { writer.append(sample) }
+        try writer.close()
+    }
+
+    /// The optional columns at least one sample fills.
+    public var columns: TraceColumns { TraceColumns(filledBy: samples) }
+
+    /// The raw sensors the trace carries.
+    public var sensors: SensorSet { columns.sensors }
+
+    /// Seconds from the first sample to the last.
+    public var duration: Double {
+        guard let first = samples.first, let last = samples.last else { return 0 }
+        return last.timestamp - first.timestamp
+    }
+
+    /// The median time between samples in seconds, nil with fewer than two samples.
+    public var medianPeriod: Double? { Trace.medianPeriod(samples) }
+
+    static func medianPeriod(_ samples: [MotionSample]) -> Double? {
+        guard samples.count >= 2 else { return nil }
+        var periods = (1..<samples.count).map { samples[$0].timestamp - samples[$0 - 1].timestamp }
+        periods.sort()
+        return periods[periods.count / 2]
+    }
+
+    /// 1 / median period, rounded to 0.1 Hz: the nominal rate of a recording that does not state one.
+    static func estimatedRate(_ samples: [MotionSample]) -> Double? {
+        guard let period = medianPeriod(samples), period > 0 else { return nil }
+        return ((1 / period) * 10).rounded() / 10
+    }
+
+    /// `folder/file.csv`: enough to recognise a recording without the machine's paths.
+    static func shortName(_ url: URL) -> String {
+        let parent = url.deletingLastPathComponent().lastPathComponent
+        let file = url.lastPathComponent
+        return parent.isEmpty || parent == "/" || parent == "." ? file : "\(parent)/\(file)"
+    }
+}

@@ -1,0 +1,98 @@
+/// Reads samples from CSV rows whose header names `TraceChannel` columns: the tiltkit
+/// format and the recordings' `t,ax,…` layout share it. Vectors are all-or-nothing per row;
+/// an empty vector means the sensor has no value on that row.
+struct TraceColumnReader {
+    private let document: CSVDocument
+    private let header: CSVDocument.Line
+    private let time: Int
+    private let acceleration: [Int]
+    private let rotationRate: [Int]?
+    private let magneticField: [Int]?
+    private let referenceAttitude: [Int]?
+    private let referenceEulerAngles: [Int]?
+    private let referenceGravity: [Int]?
+    private let referenceUserAcceleration: [Int]?
+
+    /// `names` are the header's column names without units, in file order.
+    init(document: CSVDocument, header: CSVDocument.Line, names: [String]) throws {
+        self.document = document
+        self.header = header
+        var missing: [String] = []
+        func find(_ channel: TraceChannel, required: Bool) -> [Int]? {
+            let found = channel.names.map { names.firstIndex(of: $0) }
+            let present = found.compactMap { $0 }
+            if present.isEmpty && !required { return nil }
+            if present.count < found.count {
+                missing += zip(channel.names, found).filter { $0.1 == nil }.map(\.0)
+                return nil
+            }
+            return present
+        }
+        let time = find(.time, required: true)
+        let acceleration = find(.acceleration, required: true)
+        rotationRate = find(.rotationRate, required: false)
+        magneticField = find(.magneticField, required: false)
+        referenceAttitude = find(.referenceAttitude, required: false)
+        referenceEulerAngles = find(.referenceEulerAngles, required: false)
+        referenceGravity = find(.referenceGravity, required: false)
+        referenceUserAcceleration = find(.referenceUserAcceleration, required: false)
+        guard missing.isEmpty, let time, let acceleration else {
+            throw TraceError(file: document.file, line: header.number, problem: .missingColumns(missing))
+        }
+        let known = Set(TraceChannel.allCases.flatMap(\.names))
+        if let unknown = names.first(where: { !known.contains($0) }) {
+            throw TraceError(file: document.file, line: header.number, problem: .unknownColumn(unknown))
+        }
+        self.time = time[0]
+        self.acceleration = acceleration
+    }
+
+    /// Every data row after the header, in order; comment lines are skipped.
+    func samples() throws -> [MotionSample] {
+        var samples: [MotionSample] = []
+        let rows = document.lines.drop(while: { $0.number <= header.number })
+        samples.reserveCapacity(rows.count)
+        var previous: Double?
+        for line in rows where !document.isComment(line) {
+            try document.checkCellCount(line, expected: header.cells.count)
+            let t = try document.time(time, name: "t", on: line, after: previous)
+            previous = t
+            guard let a = try vector(acceleration, .acceleration, line) else {
+                throw TraceError(file: document.file, line: line.number, problem: .missingAcceleration)
+            }
+            var sample = MotionSample(timestamp: t, acceleration: a,
+                                      rotationRate: try vector(rotationRate, .rotationRate, line),
+                                      magneticField: try vector(magneticField, .magneticField, line))
+            sample.reference = try reference(line)
+            samples.append(sample)
+        }
+        if samples.isEmpty {
+            throw TraceError(file: document.file, line: header.number, problem: .noSamples)
+        }
+        return samples
+    }
+
+    private func reference(_ line: CSVDocument.Line) throws -> ReferenceMotion? {
+        var attitude: Quaternion?
+        if let q = try values(referenceAttitude, .referenceAttitude, line) {
+            attitude = Quaternion(w: q[0], x: q[1], y: q[2], z: q[3])
+        } else if let e = try values(referenceEulerAngles, .referenceEulerAngles, line) {
+            attitude = Attitude(roll: e[0], pitch: e[1], yaw: e[2]).quaternion
+        }
+        let gravity = try vector(referenceGravity, .referenceGravity, line)
+        let user = try vector(referenceUserAcceleration, .referenceUserAcceleration, line)
+        if attitude == nil && gravity == nil && user == nil { return nil }
+        return ReferenceMotion(attitude: attitude, gravity: gravity, userAcceleration: user)
+    }
+
+    private func vector(_ indices: [Int]?, _ channel: TraceChannel, _ line: CSVDocument.Line) throws -> Vector3? {
+        guard let v = try values(indices, channel, line) else { return nil }
+        return Vector3(v[0], v[1], v[2])
+    }
+
+    /// The channel's cells on `line`: nil when all are empty, an error when only some are.
+    private func values(_ indices: [Int]?, _ channel: TraceChannel, _ line: CSVDocument.Line) throws -> [Double]? {
+        guard let indices else { return nil }
+        return try document.values(indices, names: channel.names, on: line)
+    }
+}

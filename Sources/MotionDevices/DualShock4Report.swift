@@ -1,0 +1,52 @@
+/// DualShock 4 input reports (hid-playstation `dualshock4_input_report_*`; INPUT_FACTS §2).
+///
+/// USB report 0x01 is 64 bytes; Bluetooth report 0x11 is 78 bytes with the same common block
+/// shifted by 2 and a CRC-32 (seed 0xA1) in its last 4 bytes. Offsets include the report ID.
+public enum DualShock4Report {
+    public static let usbReportID: UInt8 = 0x01
+    public static let bluetoothReportID: UInt8 = 0x11
+    public static let usbLength = 64
+    public static let bluetoothLength = 78
+    /// The 10-byte report a Bluetooth pad sends before a feature read switches it to 0x11.
+    public static let bluetoothSimpleLength = 10
+
+    static let usbTimestampOffset = 10
+    static let usbGyroOffset = 13
+    static let usbAccelOffset = 19
+    /// status[1]; bit 2 set = the USB adapter has no pad (hid-playstation DS4_STATUS1_DONGLE_STATE).
+    static let usbStatus1Offset = 31
+    static let bluetoothShift = 2
+
+    /// The IMU reading in one report, or why there is none.
+    public static func parse(_ report: [UInt8], bus: HIDBus, isAdapter: Bool = false)
+        -> Result<RawIMUReading, ReportRejection> {
+        guard let id = report.first else { return .failure(.empty) }
+        let shift: Int
+        switch (bus, id) {
+        case (.usb, usbReportID):
+            guard report.count >= usbLength else {
+                return .failure(.truncated(reportID: id, length: report.count, expected: usbLength))
+            }
+            shift = 0
+        case (.bluetooth, bluetoothReportID):
+            guard report.count >= bluetoothLength else {
+                return .failure(.truncated(reportID: id, length: report.count, expected: bluetoothLength))
+            }
+            guard CRC32.isValidTrailer(Array(report[0..<bluetoothLength]), seed: CRC32.inputSeed) else {
+                return .failure(.badChecksum(reportID: id))
+            }
+            shift = bluetoothShift
+        case (.bluetooth, usbReportID):
+            return .failure(.noMotionData(reportID: id))
+        default:
+            return .failure(.unknownReportID(id))
+        }
+        if isAdapter && (report[usbStatus1Offset + shift] & 0x04) != 0 {
+            return .failure(.noControllerOnAdapter)
+        }
+        return .success(RawIMUReading(
+            gyro: report.int16Triple(at: usbGyroOffset + shift),
+            accel: report.int16Triple(at: usbAccelOffset + shift),
+            deviceTicks: UInt32(report.uint16LE(at: usbTimestampOffset + shift))))
+    }
+}

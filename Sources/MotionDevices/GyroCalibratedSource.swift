@@ -1,0 +1,45 @@
+import Foundation
+import Motion
+
+/// Wraps any source and removes its gyro bias with a `GyroCalibration` (automatic by default);
+/// `calibrateNow()` is the manual "hold still" button.
+///
+///     let pad = GyroCalibratedSource(wrapping: try HIDRawSource(path: "/dev/hidraw3"))
+///     pad.calibrateNow()
+public final class GyroCalibratedSource: MotionSource, @unchecked Sendable {
+    public let wrapped: any MotionSource
+    private let lock = NSLock()
+    private var calibration: GyroCalibration
+
+    public init(wrapping source: any MotionSource, calibration: GyroCalibration = GyroCalibration()) {
+        wrapped = source
+        self.calibration = calibration
+    }
+
+    public var info: MotionSourceInfo { wrapped.info }
+
+    /// A copy of the calibration state (bias, stillness, progress).
+    public var currentCalibration: GyroCalibration {
+        lock.lock(); defer { lock.unlock() }
+        return calibration
+    }
+
+    public func calibrateNow() { lock.lock(); calibration.calibrateNow(); lock.unlock() }
+    public func setMode(_ mode: GyroCalibration.Mode) { lock.lock(); calibration.mode = mode; lock.unlock() }
+
+    public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
+        try wrapped.start { [self] event in
+            switch event {
+            case .sample(let sample):
+                lock.lock()
+                let corrected = calibration.correct(sample)
+                lock.unlock()
+                deliver(.sample(corrected))
+            default:
+                deliver(event)
+            }
+        }
+    }
+
+    public func stop() { wrapped.stop() }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Motion
+
+/// A gyro gamepad read straight from `/dev/hidrawN` (or a FIFO / file of its reports).
+///
+///     let pad = try HIDRawSource(path: "/dev/hidraw3")
+///     try pad.start { event in … }      // samples in Core Motion's frame, g and rad/s
+///
+/// Opening identifies the pad (HIDIOCGRAWINFO; or `device` for nodes without ioctls; or a
+/// guess from the first reports), reads its factory calibration (feature report or SPI flash)
+/// and then reads input reports on its own thread, polling with a short timeout so `stop()` is
+/// prompt. Unplugging delivers `.disconnected`; the same pad reappearing (matched by uniq, else
+/// vendor/product, via sysfs) delivers `.reconnected` and samples resume. Reports that cannot be
+/// decoded are counted in `statistics`, never fatal.
+public final class HIDRawSource: MotionSource, @unchecked Sendable {
+    public struct Options: Sendable {
+        /// The pad, for nodes that cannot say (FIFOs, files); nil = from ioctls or reports.
+        public var device: GamepadDevice?
+        public var switchSampleOrder = SwitchReport.SampleOrder.firstIsOldest
+        /// Read timeout: the longest `stop()` waits, seconds.
+        public var pollTimeout = 0.1
+        /// How often to look for the pad after it went away, seconds.
+        public var reconnectInterval = 0.5
+        public var sysfsRoot = "/sys"
+        public var devRoot = "/dev"
+        public var calls = SystemCalls.live
+        public var clock: any MotionClock = MonotonicClock()
+
+        public init(device: GamepadDevice? = nil) { self.device = device }
+    }
+
+    public let path: String
+    public private(set) var info: MotionSourceInfo
+    private let options: Options
+    private let lock = NSLock()
+    private var reader: ReportReader
+    private var identity: HIDRawIdentity?
+    private var decoder: GamepadReportDecoder?
+    private var thread: SourceThread?
+    private var unidentifiedReports = 0
+
+    public convenience init(path: String, options: Options = Options()) throws(DeviceError) {
+        try self.init(reader: HIDRawDevice(path: path, calls: options.calls), path: path, options: options)
+    }
+
+    /// A source over any `ReportReader` (tests feed recorded reports through one).
+    public init(reader: ReportReader, path: String, options: Options = Options()) throws(DeviceError) {
+        self.path = path
+        self.options = options
+        self.reader = reader
+        identity = reader.identity()
+        info = MotionSourceInfo(name: path, kind: "hidraw", sensors: [.accelerometer, .gyroscope])
+        if let identity, identity.device == nil, options.device == nil {
+            reader.close()
+            throw .unsupported(path: path, reason: String(format:
+                "%@ (%04x:%04x) is not a supported gyro pad (DualShock 4, DualSense, Switch Pro, Joy-Con)",
+                identity.name, identity.vendorID, identity.productID))
+        }
+        if let device = options.device ?? identity?.device { try setUp(device) }
+    }
+
+    /// What happened to the reports so far.
+    public var statistics: ReportStatistics {
+        lock.lock(); defer { lock.unlock() }
+        return decoder?.statistics ?? ReportStatistics()
+    }
+
+    private func setUp(_ device: GamepadDevice) throws(DeviceError) {
+        var decoder = GamepadReportDecoder(device: device)
+        decoder.switchSampleOrder = options.switchSampleOrder
+        var calibrationNote = "nominal scale"
+        if let (id, length) = PlayStationCalibration.featureReport(for: device) {
+            // On Bluetooth this read also switches a DualShock 4 into full (0x11) reports.
+            if let report = try reader.featureReport(id: id, length: length) {
+                do { try decoder.applyFeatureReport(report); calibrationNote = "factory calibration" }
+                catch { calibrationNote = "nominal scale: \(error)" }
+            }
+        } else {
+            // Nodes that take no output reports (FIFOs, files) answer nothing: nominal scale.
+            let calibration = SwitchSPIReader.readCalibration(from: reader)
+            decoder.apply(calibration)
+            calibrationNote = "\(calibration.origin) calibration"
+        }
+        self.decoder = decoder
+        let node = (path as NSString).lastPathComponent
+        let name = identity.map { "\($0.name) (\(node))" } ?? "\(device) (\(path))"
+        info = MotionSourceInfo(name: "\(name), \(calibrationNote)", kind: "hidraw",
+                                sensors: [.accelerometer, .gyroscope], nominalRate: device.nominalRate)
+        if let stream = reader as? HIDRawDevice, !stream.isCharacterDevice, device.model.family == .nintendo {
+            // Nintendo reports are 49 bytes over Bluetooth, 64 over USB; 0x31 is not a DualSense here.
+            let length = device.bus == .bluetooth ? 49 : 64
+            stream.reportLength = { id in (0x30...0x33).contains(id) || id == 0x21 ? length : nil }
+        }
+    }
+
+    public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
+        lock.lock(); defer { lock.unlock() }
+        guard thread == nil else { return }
+        thread = SourceThread(name: "hidraw \(path)") { [self] thread in run(thread, deliver) }
+    }
+
+    public func stop() {
+        lock.lock(); let thread = self.thread; self.thread = nil; lock.unlock()
+        thread?.stop()
+    }
+
+    deinit { reader.close() }
+
+    private func run(_ thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) {
+        var awaitingReconnect = false
+        while !thread.isStopping {
+            do {
+                switch try reader.nextReport(timeout: options.pollTimeout) {
+                case .timeout: continue
+                case .endOfStream: deliver(.ended); return
+                case .report(let report):
+                    if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
+                    for sample in decode(report, deliver) { deliver(.sample(sample)) }
+                }
+            } catch let error {
+                // Close first: a FIFO's next writer must not find this reader still open.
+                lock.lock(); reader.close(); lock.unlock()
+                deliver(.disconnected(reason: error.description))
+                guard case .disconnected = error else { return }
+                guard waitForReturn(thread) else { return }
+                awaitingReconnect = true
+            }
+        }
+    }
+
+    private func decode(_ report: [UInt8], _ deliver: @Sendable (MotionSourceEvent) -> Void) -> [MotionSample] {
+        lock.lock(); defer { lock.unlock() }
+        if decoder == nil {
+            if let guess = GamepadDevice(guessingFrom: report) {
+                try? setUp(guess)
+                info.name += " (identified from its reports)"
+            } else {
+                unidentifiedReports += 1
+                if unidentifiedReports == 64 {
+                    deliver(.disconnected(reason: "\(path): cannot tell which pad sends these reports; name it, e.g. hidraw:\(path),device=ds4-usb"))
+                }
+                return []
+            }
+        }
+        return decoder!.decode(report, hostTime: options.clock.now())
+    }
+
+    /// Polls until the same pad is back (a new hidraw node with the same identity, or the same
+    /// path for FIFOs and files). False if stopped meanwhile.
+    private func waitForReturn(_ thread: SourceThread) -> Bool {
+        while thread.pause(options.reconnectInterval) {
+            guard let candidate = reopenCandidate(), let device = try? HIDRawDevice(path: candidate, calls: options.calls)
+            else { continue }
+            if let identity, device.identity().map({ $0.vendorID == identity.vendorID && $0.productID == identity.productID }) != true {
+                device.close(); continue
+            }
+            lock.lock()
+            reader = device
+            if let d = decoder?.device { try? setUp(d) }
+            decoder?.resetTiming()
+            lock.unlock()
+            return true
+        }
+        return false
+    }
+
+    private func reopenCandidate() -> String? {
+        guard let identity else { return FileManager.default.fileExists(atPath: path) ? path : nil }
+        let wanted = HIDRawNode(name: "", devicePath: path, uevent: String(format: "HID_ID=%04X:%08X:%08X\nHID_UNIQ=%@",
+            identity.bus == .bluetooth ? 5 : 3, identity.vendorID, identity.productID, identity.uniq))
+        return HIDRawNode.scan(sysfsRoot: options.sysfsRoot, devRoot: options.devRoot)
+            .first { wanted.map($0.isSameDevice(as:)) ?? false }?.devicePath
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A motion-capable device found on this machine, for `tiltkit devices` and `--source auto`.
+public struct DiscoveredMotionDevice: Hashable, Sendable {
+    /// Source kind as on the command line: "hidraw", "evdev", "iio", "iio-buffer".
+    public var kind: String
+    /// The path the source opens (`/dev/hidraw3`, `/dev/input/event17`, a sysfs IIO directory).
+    public var path: String
+    public var name: String
+    public var sensors: SensorSet
+    /// Hz, where known.
+    public var rate: Double?
+    /// Whether this user may open it (access(2)).
+    public var accessible: Bool
+
+    /// `KIND:PATH`, as `--source` takes it.
+    public var sourceSpec: String { "\(kind):\(path)" }
+
+    /// Accelerometer and gyroscope: enough for attitude fusion.
+    public var isFusionCapable: Bool { sensors.isSuperset(of: [.accelerometer, .gyroscope]) }
+}
+
+/// Finds motion devices by scanning sysfs: hidraw nodes of supported pads
+/// (`/sys/class/hidraw/*/device/uevent`), IIO devices with accel/anglvel/magn channels
+/// (`/sys/bus/iio/devices`), and evdev nodes with INPUT_PROP_ACCELEROMETER
+/// (`/sys/class/input/event*/device/properties`). Roots are injectable for tests.
+public struct MotionDeviceDiscovery: Sendable {
+    public var sysfsRoot = "/sys"
+    public var devRoot = "/dev"
+    /// May this user read (and for hidraw write) `path`? access(2) by default.
+    public var isAccessible: @Sendable (_ path: String, _ needsWrite: Bool) -> Bool = { path, write in
+        access(path, write ? (R_OK | W_OK) : R_OK) == 0
+    }
+
+    public init(sysfsRoot: String = "/sys", devRoot: String = "/dev") {
+        self.sysfsRoot = sysfsRoot
+        self.devRoot = devRoot
+    }
+
+    public func scan() -> [DiscoveredMotionDevice] { hidraw() + evdev() + iio() }
+
+    /// The best device for `--source auto`: accessible, fusion-capable first, then the most sensors,
+    /// then hidraw (device timestamps, calibration) over evdev over IIO buffer over IIO sysfs.
+    public static func best(of devices: [DiscoveredMotionDevice]) -> DiscoveredMotionDevice? {
+        let kindOrder = ["hidraw": 0, "evdev": 1, "iio-buffer": 2, "iio": 3]
+        return devices.filter(\.accessible).min { a, b in
+            if a.isFusionCapable != b.isFusionCapable { return a.isFusionCapable }
+            if a.sensors.rawValue.nonzeroBitCount != b.sensors.rawValue.nonzeroBitCount {
+                return a.sensors.rawValue.nonzeroBitCount > b.sensors.rawValue.nonzeroBitCount
+            }
+            return kindOrder[a.kind, default: 9] < kindOrder[b.kind, default: 9]
+        }
+    }
+
+    func hidraw() -> [DiscoveredMotionDevice] {
+        HIDRawNode.scan(sysfsRoot: sysfsRoot, devRoot: devRoot).compactMap { node in
+            guard let model = node.model else { return nil }
+            let device = GamepadDevice(model: model, bus: node.bus ?? .usb)
+            return DiscoveredMotionDevice(kind: "hidraw", path: node.devicePath,
+                                          name: "\(node.productName.isEmpty ? model.displayName : node.productName) [\(device)]",
+                                          sensors: [.accelerometer, .gyroscope], rate: device.nominalRate,
+                                          accessible: isAccessible(node.devicePath, true))
+        }
+    }
+
+    func evdev() -> [DiscoveredMotionDevice] {
+        let dir = sysfsRoot + "/class/input"
+        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("event") }
+        return nodes.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { node in
+            func attribute(_ name: String) -> String? {
+                (try? String(contentsOfFile: "\(dir)/\(node)/device/\(name)", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard let properties = attribute("properties").flatMap(Self.bitmask),
+                  properties.contains(InputEvent.INPUT_PROP_ACCELEROMETER) else { return nil }
+            let name = attribute("name") ?? node
+            let axes = attribute("capabilities/abs").flatMap(Self.bitmask) ?? []
+            var sensors: SensorSet = [.accelerometer]
+            if axes.contains(3) { sensors.insert(.gyroscope) }
+            let path = "\(devRoot)/input/\(node)"
+            let driver = EvdevMotionDecoder.Driver(nodeName: name)
+            return DiscoveredMotionDevice(kind: "evdev", path: path, name: name, sensors: sensors,
+                                          rate: driver.map { $0 == .nintendo ? 200 : 250 },
+                                          accessible: isAccessible(path, false))
+        }
+    }
+
+    func iio() -> [DiscoveredMotionDevice] {
+        let dir = sysfsRoot + "/bus/iio/devices"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("iio:device") }
+        return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.flatMap { name -> [DiscoveredMotionDevice] in
+            let path = "\(dir)/\(name)"
+            guard let device = try? IIODevice(directory: path), device.sensors.contains(.accelerometer)
+                    || device.sensors.contains(.gyroscope) else { return [] }
+            let firstRaw = device.channels.first.map { "\(path)/\($0.prefix)_raw" } ?? path
+            var found = [DiscoveredMotionDevice(kind: "iio", path: path, name: device.name, sensors: device.sensors,
+                                                rate: device.samplingFrequency, accessible: isAccessible(firstRaw, false))]
+            let fm = FileManager.default
+            if fm.fileExists(atPath: "\(path)/scan_elements") || fm.fileExists(atPath: "\(path)/buffer0") {
+                found.append(DiscoveredMotionDevice(kind: "iio-buffer", path: path, name: device.name, sensors: device.sensors,
+                                                    rate: device.samplingFrequency,
+                                                    accessible: isAccessible("\(devRoot)/\(name)", false)))
+            }
+            return found
+        }
+    }
+
+    /// Bit numbers set in a sysfs bitmask ("1000000" or "10 0": hex words, most significant first,
+    /// each a `long`).
+    static func bitmask(_ text: String) -> Set<Int>? {
+        var bits = Set<Int>()
+        for (wordIndex, word) in text.split(separator: " ").reversed().enumerated() {
+            guard let value = UInt64(word, radix: 16) else { return nil }
+            for bit in 0..<64 where value & (1 << UInt64(bit)) != 0 { bits.insert(wordIndex * 64 + bit) }
+        }
+        return bits
+    }
+}

@@ -1,1 +1,0 @@
-// Module MotionDevices: see Package.swift for its role.

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A source's own delivery thread: runs `body` until it returns or `stop()` is called.
+/// `body` checks `isStopping` at least once per poll timeout so `stop()` returns promptly, and
+/// `stop()` waits for the thread, so nothing is delivered after it returns.
+final class SourceThread: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var stopping = false
+    private var finished = false
+    private var thread: Thread?
+
+    init(name: String, body: @escaping @Sendable (SourceThread) -> Void) {
+        let thread = Thread { [self] in
+            body(self)
+            lock.lock(); finished = true; lock.broadcast(); lock.unlock()
+        }
+        thread.name = name
+        self.thread = thread
+        thread.start()
+    }
+
+    var isStopping: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stopping
+    }
+
+    /// Sleeps up to `seconds`, waking early on `stop()`. Returns false if stopping.
+    func pause(_ seconds: Double) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if !stopping { _ = lock.wait(until: Date(timeIntervalSinceNow: seconds)) }
+        return !stopping
+    }
+
+    func stop() {
+        lock.lock()
+        stopping = true
+        lock.broadcast()
+        // Called from the delivery callback itself: the loop ends after it returns.
+        if Thread.current == thread { lock.unlock(); return }
+        while !finished { lock.wait() }
+        lock.unlock()
+    }
+}

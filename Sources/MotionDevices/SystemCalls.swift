@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinuxInput
+
+/// The system calls the device sources make, behind a seam so tests can inject failures
+/// (EACCES, ENOTTY, ENODEV) that cannot be provoked on this machine (swift-nio's approach).
+/// Each returns the result and errno of the call, as the kernel does.
+public struct SystemCalls: Sendable {
+    public var open: @Sendable (_ path: String, _ flags: Int32) -> (fd: Int32, errno: Int32)
+    public var ioctl: @Sendable (_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer) -> (result: Int32, errno: Int32)
+
+    public init(open: @escaping @Sendable (String, Int32) -> (fd: Int32, errno: Int32),
+                ioctl: @escaping @Sendable (Int32, UInt, UnsafeMutableRawPointer) -> (result: Int32, errno: Int32)) {
+        self.open = open
+        self.ioctl = ioctl
+    }
+
+    /// The real kernel.
+    public static let live = SystemCalls(
+        open: { path, flags in
+            let fd = Glibc.open(path, flags | O_CLOEXEC)
+            return (fd, fd < 0 ? errno : 0)
+        },
+        ioctl: { fd, request, argument in
+            let r = clinux_ioctl_ptr(fd, request, argument)
+            return (r, r < 0 ? errno : 0)
+        })
+
+    /// `live`, except that open(2) fails with `code` (for permission and vanishing tests).
+    public static func failingOpen(_ code: Int32) -> SystemCalls {
+        var calls = live
+        calls.open = { _, _ in (-1, code) }
+        return calls
+    }
+}

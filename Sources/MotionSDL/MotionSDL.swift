@@ -1,1 +1,0 @@
-// Module MotionSDL: see Package.swift for its role.

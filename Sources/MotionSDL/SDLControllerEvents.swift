@@ -1,0 +1,40 @@
+import CSDL2
+import Motion
+
+/// What one SDL event means for the controller a source follows: pure, so tests drive it with
+/// constructed `SDL_Event`s and no controller.
+public struct SDLControllerEvents: Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case none
+        case sample(MotionSample)
+        /// Our controller was removed.
+        case removed
+        /// A controller was added at this device index (maybe ours coming back).
+        case added(deviceIndex: Int32)
+    }
+
+    /// The `SDL_JoystickID` of the open controller; nil while none is open.
+    public var instanceID: SDL_JoystickID?
+    public var pairing = SDLSensorPairing()
+
+    public init(instanceID: SDL_JoystickID? = nil) { self.instanceID = instanceID }
+
+    public mutating func handle(_ event: SDL_Event, hostTime: Double) -> Outcome {
+        switch event.type {
+        case SDL_CONTROLLERSENSORUPDATE.rawValue:
+            let e = event.csensor
+            guard e.which == instanceID else { return .none }
+            return pairing.add(sensor: e.sensor, data: SDLSensorConversion.values(e),
+                               timestampMicroseconds: e.timestamp_us, hostTime: hostTime).map { .sample($0) } ?? .none
+        case SDL_CONTROLLERDEVICEREMOVED.rawValue:
+            guard event.cdevice.which == instanceID else { return .none }
+            instanceID = nil
+            pairing.reset()
+            return .removed
+        case SDL_CONTROLLERDEVICEADDED.rawValue:
+            return .added(deviceIndex: event.cdevice.which)
+        default:
+            return .none
+        }
+    }
+}

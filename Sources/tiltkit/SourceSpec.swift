@@ -1,0 +1,77 @@
+import Foundation
+import Motion
+
+/// A `--source` value: where motion comes from.
+///
+///     auto                   the best device `tiltkit devices` finds (fusion-capable first), else the bundled trace
+///     trace:PATH | PATH      a trace file (any format `tiltkit convert` reads), replayed in real time
+///     hidraw:, iio:, iio-buffer:, evdev:, sdl[:N], hid-recording:   live devices (`DeviceSourceSpec`)
+///
+/// Each kind is one case; adding a device kind means a case, a line in `parse`, and one in `makeSource`.
+enum SourceSpec: Equatable {
+    case auto
+    case trace(path: String)
+    case device(DeviceSourceSpec)
+
+    /// The kinds `KIND:ARGUMENT` accepts, for help and error text.
+    static let kinds = ["auto", "trace:PATH"] + DeviceSourceSpec.kinds
+
+    /// How a source built from the spec behaves where that applies (replays).
+    struct Options {
+        var speed: Double = 1
+        var loop: Bool = false
+    }
+
+    init(parsing text: String) throws {
+        if text == "auto" { self = .auto; return }
+        if text == "sdl" { self = .device(.sdl(index: nil)); return }
+        guard let colon = text.firstIndex(of: ":"), SourceSpec.isKindName(text[..<colon]) else {
+            self = .trace(path: text)
+            return
+        }
+        let kind = String(text[..<colon])
+        let argument = String(text[text.index(after: colon)...])
+        switch kind {
+        case "trace": self = .trace(path: argument)
+        default:
+            if let device = try DeviceSourceSpec(kind: kind, argument: argument) { self = .device(device); return }
+            // A file whose name merely contains a colon is still a trace.
+            if FileManager.default.fileExists(atPath: text) { self = .trace(path: text); return }
+            throw SourceSpecError.unknownKind(kind)
+        }
+    }
+
+    func makeSource(_ options: Options = Options()) throws -> any MotionSource {
+        switch self {
+        case .auto:
+            if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return source }
+            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
+            return ReplaySource(trace: try Trace.load(contentsOf: url), pacing: .realTime(speed: options.speed),
+                                loop: options.loop)
+        case .trace(let path):
+            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            return ReplaySource(trace: trace, pacing: .realTime(speed: options.speed), loop: options.loop)
+        case .device(let device):
+            return try device.makeSource()
+        }
+    }
+
+    private static func isKindName(_ s: Substring) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isLetter || $0 == "-" }
+    }
+}
+
+enum SourceSpecError: Error, CustomStringConvertible {
+    case unknownKind(String)
+    case noDefaultTrace
+
+    var description: String {
+        switch self {
+        case .unknownKind(let kind):
+            return "unknown source kind '\(kind)' (known: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path)"
+        case .noDefaultTrace:
+            let searched = AssetLocator.candidateFolders().map(\.path).joined(separator: ", ")
+            return "cannot find the default trace \(AssetLocator.defaultTracePath) (searched \(searched); set \(AssetLocator.environmentVariable))"
+        }
+    }
+}

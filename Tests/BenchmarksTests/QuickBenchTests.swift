@@ -1,0 +1,153 @@
+import Foundation
+import Motion
+import TestSupport
+import Testing
+@testable import Benchmarks
+
+/// Each bench's brief path runs on the bundled real recordings and returns sane structures.
+/// Behaviour only: no figure here is compared with a time.
+@Suite("Benches, quick runs", .serialized)
+struct QuickBenchTests {
+    static var bundled: BenchData { BenchData(root: TestData.assets.appendingPathComponent("traces")) }
+
+    @Test func pullRunsWithoutTornReadsOrAllocations() throws {
+        let recording = try Self.bundled.pullRecording()
+        #expect(recording.name == "xio/sensor_data")
+        var settings = PullBenchmark.Settings.quick
+        settings.rates = [.hz(1000), .asFastAsPossible]
+        settings.tightLoopSeconds = 0.02
+        settings.frames = 4
+        var steps: [String] = []
+        let (report, histograms) = try PullBenchmark(settings: settings, work: .fusion(of: recording.samples, name: recording.name))
+            .run(latest: { LatestValueSlot() }, progress: { steps.append($0) })
+
+        // The floor, then tight loop and frames for each slot at each rate.
+        #expect(report.scenarios.count == 1 + 2 * 2 * 2)
+        #expect(steps.count == report.scenarios.count)
+        #expect(histograms.count == report.scenarios.count)
+        #expect(report.scenarios[0].variant == PlainCopySlot.variantName)
+        for s in report.scenarios {
+            #expect(s.reads > 0, "\(s.variant) \(s.producerRate) \(s.consumer)")
+            #expect(s.pullCost.count > 0)
+            #expect(s.tornReads == 0 && s.outOfOrderReads == 0)
+            #expect(s.pullCost.p50 <= s.pullCost.max)
+        }
+        for s in report.scenarios where s.variant == LatestValueSlot.variantName {
+            #expect(s.allocations == 0, "allocations in the pull path: \(s.producerRate) \(s.consumer)")
+            #expect(s.freshReads > 0)
+            #expect(s.publishedHertz > 0)
+            let age = try #require(s.age)
+            #expect(age.count > 0 && age.min >= 0)
+        }
+        let paced = try #require(report.scenarios.first { $0.variant == LatestValueSlot.variantName && $0.producerRate == "1 kHz" && $0.consumer == .frames })
+        // Half of a 1 ms period plus the fusion: between 0.5 ms and a generous bound.
+        let ideal = try #require(paced.idealMeanAge)
+        #expect(ideal >= 500_000 && ideal < 5_000_000)
+        #expect(report.ratios.count == 4)
+        #expect(report.targets.contains { $0.name.contains("torn") && $0.met })
+        #expect(report.targets.contains { $0.name.contains("allocations") && $0.met })
+        #expect(report.text.contains("Pull cost, ns per pull"))
+        #expect(PullBenchmark.charts(report, histograms).map(\.file) == ["pull-cost.svg", "pull-age.svg"])
+    }
+
+    @Test func fusionMeasuresEveryEstimatorAndPush() throws {
+        var settings = FusionBenchmark.Settings.quick
+        settings.samplesPerRecording = 1500
+        let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
+        #expect(report.recordings == ["xio/sensor_data"])     // the one with a magnetometer comes first
+        #expect(report.samples == 1500)
+        #expect(report.estimators.map(\.estimator) == ["accelerometer-only", "6-axis fusion", "9-axis fusion"])
+        for row in [report.baseline] + report.estimators + report.push {
+            #expect(row.minNanosecondsPerSample > 0 && row.minNanosecondsPerSample <= row.medianNanosecondsPerSample)
+            #expect(row.samplesPerSecond > 0)
+            #expect(row.rejected == 0)
+        }
+        #expect(report.push.count == 2)
+        #expect(report.targets.count == 4)
+        #expect(report.text.contains("plain loop"))
+    }
+
+    @Test func accuracyOnTheBundledCoreMotionRecordings() throws {
+        let (report, series) = try AccuracyBenchmark(settings: .quick, data: Self.bundled).run(keepSeries: true)
+        #expect(report.broad.isEmpty && report.broadMean == nil)
+        #expect(report.traces.count >= 2)
+        #expect(report.skipped.contains { $0.hasPrefix("xio/sensor_data") })
+        for row in report.traces {
+            #expect(row.fusionMedian.isFinite && row.fusionMedian >= 0 && row.fusionMedian <= row.fusionP95)
+            #expect(row.accelerometerOnlyMedian.isFinite)
+        }
+        // Stairs: fusion holds gravity far better than a low-pass filter (the demo's whole point).
+        let ups = try #require(report.traces.first { $0.file == "motionsense/ups_12_sub_1" })
+        #expect(ups.fusionMedian < ups.accelerometerOnlyMedian)
+        #expect(ups.vqf6DMedian == 1.64)
+        #expect(series.count == report.traces.count)
+        #expect(series.allSatisfy { $0.curves.count == 2 && !$0.curves[0].points.isEmpty })
+        let charts = AccuracyBenchmark.charts(report, series)
+        #expect(charts.contains { $0.file == "accuracy-trace-motionsense-ups_12_sub_1.svg" })
+    }
+
+    @Test func accuracyOnABroadTrialWhenTheSharedDataIsPresent() throws {
+        guard let broad = TestData.sharedData("broad") else {
+            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
+            return
+        }
+        var settings = AccuracyBenchmark.Settings.quick
+        settings.samplesPerFile = 12_000
+        let (report, _) = try AccuracyBenchmark(settings: settings, data: BenchData(root: broad)).run(keepSeries: false)
+        let row = try #require(report.broad.first)
+        #expect(row.trial == "01_undisturbed_slow_rotation_A")
+        #expect(row.samples == 12_000)
+        for v in [row.total9D, row.inclination9D, row.totalHeadingCorrected6D, row.inclination6D, row.inclinationAccelerometerOnly] {
+            #expect(v.isFinite && v >= 0)
+        }
+        #expect(row.vqfTotal9D == 1.986)
+        #expect(report.broadMean?.trial == "mean of 1 trials")
+    }
+
+    @Test func dataFolderSplitsBroadTrialsFromTraces() throws {
+        let (broad, traces) = try Self.bundled.recordings()
+        #expect(broad.isEmpty)
+        #expect(traces.map { Self.bundled.shortName($0) }.contains("mpower/balance_data"))
+        #expect(!traces.contains { $0.lastPathComponent.hasSuffix("_original.csv") })
+        #expect(BenchData.isBroadHeader("t_s,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz,movement"))
+        #expect(!BenchData.isBroadHeader("t,ax,ay,az,gx,gy,gz"))
+    }
+
+    @Test func latencyCatchesSamplesAndTimesTheTeapotFrames() throws {
+        let recording = try Self.bundled.pullRecording()
+        var settings = LatencyBenchmark.Settings.quick
+        settings.frames.frames = 4
+        let report = try LatencyBenchmark(settings: settings, recording: recording).run()
+        #expect(report.arrivalToVisible.count > 0)
+        #expect(report.caughtFraction > 0)
+        #expect(report.managerPullCost.count > 0)
+        #expect(report.managerPullAllocations == 0)
+        // The frame half needs an OpenGL 3.3 context (Mesa's llvmpipe will do); without one it says why.
+        if let frame = report.frame {
+            #expect(frame.frames == 4)
+            #expect(frame.frameTime.min > 0)
+            #expect(frame.arrivalToFrameEnd.p50 >= frame.pullToFrameEnd.p50)
+        } else {
+            #expect(report.frameSkipped != nil)
+        }
+        #expect(report.text.contains("arrival → visible to a pull"))
+    }
+
+    @Test func frameSummaryMeasuresFromPullToFrameEnd() {
+        // Three frames of 10, 20 and 30 ms whose pulls returned samples 1, 2 and 3 ms old.
+        let timings = (1...3).map { i -> FrameTiming in
+            let start = UInt64(i) * 100_000_000
+            return FrameTiming(start: start, pulled: start + 1_000, arrival: start + 1_000 - UInt64(i) * 1_000_000,
+                               end: start + UInt64(i) * 10_000_000)
+        } + [FrameTiming(start: 0, pulled: 10, arrival: nil, end: 5_000_000)]
+        let r = FrameBenchmark.summarise("teapot", size: .init(width: 1280, height: 720), timings)
+        #expect(r.frames == 4)
+        #expect(r.size == "1280×720")
+        #expect(r.frameTime.max == 30_000_000 && r.frameTime.min == 5_000_000)
+        #expect(r.arrivalToPull.count == 3)            // the frame without a sample is left out
+        #expect(r.arrivalToPull.max == 3_000_000)
+        #expect(r.pullToFrameEnd.min == 10_000_000 - 1_000)
+        #expect(r.arrivalToFrameEnd.max == 33_000_000 - 1_000)
+        #expect(abs(r.framesPerSecond - 1e9 / 16_250_000) < 1e-6)
+    }
+}

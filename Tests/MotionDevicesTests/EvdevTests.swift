@@ -1,0 +1,98 @@
+import Foundation
+import Motion
+@testable import MotionDevices
+import Testing
+
+/// input_event records as the kernel lays them out (24 bytes each on 64-bit), for a
+/// hid-playstation "Motion Sensors" node: accel ABS_X..Z at 8192/g, gyro ABS_RX..RZ at 1024 per deg/s.
+enum EvdevStream {
+    static func frame(time: Double, accel: SIMD3<Int32>? = nil, gyro: SIMD3<Int32>? = nil, timestamp: UInt32? = nil) -> [InputEvent] {
+        var events: [InputEvent] = []
+        if let gyro { for (i, v) in [gyro.x, gyro.y, gyro.z].enumerated() { events.append(InputEvent(time: time, type: InputEvent.EV_ABS, code: UInt16(3 + i), value: v)) } }
+        if let accel { for (i, v) in [accel.x, accel.y, accel.z].enumerated() { events.append(InputEvent(time: time, type: InputEvent.EV_ABS, code: UInt16(i), value: v)) } }
+        if let timestamp { events.append(InputEvent(time: time, type: InputEvent.EV_MSC, code: InputEvent.MSC_TIMESTAMP, value: Int32(bitPattern: timestamp))) }
+        events.append(InputEvent(time: time, type: InputEvent.EV_SYN, code: InputEvent.SYN_REPORT, value: 0))
+        return events
+    }
+
+    static func bytes(_ events: [InputEvent]) -> [UInt8] { events.flatMap(\.bytes) }
+}
+
+@Suite("evdev motion sensors")
+struct EvdevTests {
+    @Test("input_event bytes round-trip in the kernel's 24-byte layout")
+    func layout() {
+        let e = InputEvent(time: 1_700_000_000.25, type: InputEvent.EV_ABS, code: 4, value: -1024)
+        let bytes = e.bytes
+        #expect(bytes.count == 24)
+        #expect(Array(bytes[16..<24]) == [0x03, 0x00, 0x04, 0x00, 0x00, 0xFC, 0xFF, 0xFF])
+        #expect(InputEvent(bytes: bytes, at: 0) == e)
+    }
+
+    @Test("frames end at SYN_REPORT; unchanged axes keep their value; units from resolution")
+    func framing() throws {
+        var decoder = EvdevMotionDecoder(driver: .playStation)
+        let events = EvdevStream.frame(time: 1, accel: SIMD3(0, 8192, 0), gyro: SIMD3(1024 * 90, 0, 0), timestamp: 1000)
+            + EvdevStream.frame(time: 1.004, gyro: SIMD3(0, 0, -1024), timestamp: 5000)
+        let samples = events.compactMap { decoder.feed($0) }
+        try #require(samples.count == 2)
+        // Lying face up (+1 g on the pad's +y) → Core Motion (0, 0, −1).
+        #expect(samples[0].acceleration == Vector3(0, 0, -1))
+        #expect(abs(samples[0].rotationRate!.x - .pi / 2) < 1e-12)
+        // Second frame only changed the gyro: accel held; pad −z (away from player) roll → Core Motion +y.
+        #expect(samples[1].acceleration == Vector3(0, 0, -1))
+        #expect(abs(samples[1].rotationRate!.y - .pi / 180) < 1e-12)
+        #expect(abs((samples[1].timestamp - samples[0].timestamp) - 0.004) < 1e-9)
+    }
+
+    @Test("MSC_TIMESTAMP unwraps as u32 µs across the wrap")
+    func timestampWrap() {
+        var decoder = EvdevMotionDecoder(driver: .playStation)
+        let a = EvdevStream.frame(time: 10, accel: SIMD3(0, 8192, 0), timestamp: UInt32.max - 1999)
+        let b = EvdevStream.frame(time: 10.004, accel: SIMD3(0, 8192, 0), timestamp: 2000)
+        let samples = (a + b).compactMap { decoder.feed($0) }
+        #expect(samples.count == 2)
+        #expect(abs((samples[1].timestamp - samples[0].timestamp) - 0.004) < 1e-9)
+    }
+
+    @Test("SYN_DROPPED discards the partial frame until the source resyncs")
+    func dropped() {
+        var decoder = EvdevMotionDecoder(driver: .playStation)
+        var events = EvdevStream.frame(time: 1, accel: SIMD3(0, 8192, 0), timestamp: 0)
+        events.append(InputEvent(time: 1.001, type: InputEvent.EV_SYN, code: InputEvent.SYN_DROPPED, value: 0))
+        events += EvdevStream.frame(time: 1.002, accel: SIMD3(8192, 0, 0), timestamp: 2000)
+        let samples = events.compactMap { decoder.feed($0) }
+        #expect(samples.count == 1 && decoder.needsResync && decoder.droppedFrames == 1)
+        decoder.resync(values: [0, 0, 8192, 0, 0, 0])
+        let next = EvdevStream.frame(time: 1.004, timestamp: 4000).compactMap { decoder.feed($0) }
+        // +1 g on the pad's +z (standing on its grips) → Core Motion +y, like a phone upside down.
+        #expect(next.first?.acceleration == Vector3(0, 1, 0))
+    }
+
+    @Test("hid-nintendo nodes use the Nintendo frame and resolutions")
+    func nintendo() throws {
+        #expect(EvdevMotionDecoder.Driver(nodeName: "Nintendo Switch Pro Controller IMU") == .nintendo)
+        #expect(EvdevMotionDecoder.Driver(nodeName: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors") == .playStation)
+        #expect(EvdevMotionDecoder.Driver(nodeName: "Steam Deck Motion Sensors") == .steamDeck)
+        #expect(EvdevMotionDecoder.Driver(nodeName: "AT Translated Set 2 keyboard") == nil)
+        var decoder = EvdevMotionDecoder(driver: .nintendo)
+        let s = try #require(EvdevStream.frame(time: 0, accel: SIMD3(0, 0, 4096), gyro: SIMD3(14247 * 10, 0, 0)).compactMap { decoder.feed($0) }.first)
+        #expect(s.acceleration == Vector3(0, 0, -1))
+        // Nintendo +X (toward the triggers) = Core Motion +y.
+        #expect(abs(s.rotationRate!.y - 10 * .pi / 180) < 1e-12)
+    }
+
+    @Test("the source reads recorded input_event bytes from a file and ends")
+    func sourceOnRecording() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-evdev-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var events: [InputEvent] = []
+        for i in 0..<50 { events += EvdevStream.frame(time: Double(i) * 0.004, accel: SIMD3(0, 8192, Int32(i)), timestamp: UInt32(i * 4000)) }
+        try Data(EvdevStream.bytes(events)).write(to: url)
+        #expect(throws: DeviceError.self) { try EvdevMotionSource(path: url.path) }  // no name: driver required
+        let source = try EvdevMotionSource(path: url.path, options: .init(driver: .playStation))
+        let got = try collect(source) { $0 == .ended }
+        #expect(got.filter { if case .sample = $0 { true } else { false } }.count == 50)
+        #expect(got.last == .ended)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Motion
+@testable import MotionDevices
+import Testing
+
+/// A fake `/sys/bus/iio/devices/iio:deviceN` in a temp directory, laid out as the ABI documents.
+final class FakeIIODevice {
+    let root: URL
+    let directory: String
+
+    /// The real MPU-9250 (inv_mpu6050) snapshot of INPUT_FACTS §11.4, with its magnetometer
+    /// mount matrix; magn raw values added (the snapshot lists only magn_x_scale).
+    init(name: String = "iio:device0") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-iio-\(UUID().uuidString)")
+        directory = root.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: directory + "/scan_elements", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/buffer", withIntermediateDirectories: true)
+        let attributes = [
+            "name": "mpu9250",
+            "sampling_frequency": "50",
+            "in_accel_scale": "0.000598",
+            "in_accel_scale_available": "0.000598 0.001196 0.002392 0.004785",
+            "in_accel_x_raw": "320", "in_accel_y_raw": "-200", "in_accel_z_raw": "17212",
+            "in_accel_mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1",
+            "in_anglvel_scale": "0.001064724",
+            "in_anglvel_x_raw": "78", "in_anglvel_y_raw": "-65", "in_anglvel_z_raw": "-13",
+            "in_magn_x_scale": "0.003574", "in_magn_y_scale": "0.003574", "in_magn_z_scale": "0.003574",
+            "in_magn_x_raw": "100", "in_magn_y_raw": "-50", "in_magn_z_raw": "10",
+            "in_magn_mount_matrix": "0, 1, 0; 1, 0, 0; 0, 0, -1",
+            "in_temp_offset": "12420", "in_temp_scale": "2.941176", "in_temp_raw": "1493",
+        ]
+        for (file, value) in attributes { try write(file, value) }
+    }
+
+    func write(_ file: String, _ value: String) throws {
+        try (value + "\n").write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
+    }
+
+    /// Scan elements: accel x,y,z le:s16/16>>0 at indices 0–2, timestamp le:s64/64>>0 at 3.
+    func addScanElements(accelType: String = "le:s16/16>>0") throws {
+        for (i, axis) in ["x", "y", "z"].enumerated() {
+            try write("scan_elements/in_accel_\(axis)_en", "1")
+            try write("scan_elements/in_accel_\(axis)_index", "\(i)")
+            try write("scan_elements/in_accel_\(axis)_type", accelType)
+        }
+        try write("scan_elements/in_anglvel_x_en", "0")
+        try write("scan_elements/in_anglvel_x_index", "4")
+        try write("scan_elements/in_anglvel_x_type", "le:s16/16>>0")
+        try write("scan_elements/in_timestamp_en", "1")
+        try write("scan_elements/in_timestamp_index", "3")
+        try write("scan_elements/in_timestamp_type", "le:s64/64>>0")
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+}
+
+@Suite("IIO")
+struct IIOTests {
+    @Test("scan types parse every documented form and decode with byte order, shift and sign")
+    func scanTypes() throws {
+        let t = try #require(IIOScanType("le:s16/16>>0"))
+        #expect(t == IIOScanType(bigEndian: false, signed: true, realBits: 16, storageBits: 16))
+        let b = try #require(IIOScanType("be:s12/16>>4"))
+        #expect(b.bigEndian && b.realBits == 12 && b.shift == 4)
+        // −5 as a 12-bit value shifted left by 4, big-endian: 0xFFB0.
+        #expect(b.value(in: [0xFF, 0xB0], at: 0) == -5)
+        #expect(IIOScanType("le:u12/16>>4")!.value(in: [0xB0, 0xFF], at: 0) == 0xFFB)
+        let r = try #require(IIOScanType("le:s16/16X3>>0"))
+        #expect(r.repeatCount == 3 && r.storageBytes == 6)
+        #expect(IIOScanType("le:s64/64>>0")!.value(in: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], at: 0) == -1)
+        for bad in ["", "xe:s16/16>>0", "le:q16/16", "le:s16/12>>0", "le:s16/16>>x", "le:s20/16>>0"] {
+            #expect(IIOScanType(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("scan layout aligns each element to its size and pads to the largest (iio_compute_scan_bytes)")
+    func layout() throws {
+        let s16 = IIOScanType("le:s16/16>>0")!, s64 = IIOScanType("le:s64/64>>0")!, u8 = IIOScanType("le:u8/8>>0")!
+        let l = IIOScanLayout(channels: [("in_timestamp", 3, s64), ("in_accel_z", 2, s16), ("in_accel_x", 0, s16), ("in_accel_y", 1, s16)])
+        #expect(l.elements.map(\.offset) == [0, 2, 4, 8] && l.scanBytes == 16)
+        let odd = IIOScanLayout(channels: [("a", 0, u8), ("b", 1, s16), ("c", 2, u8)])
+        #expect(odd.elements.map(\.offset) == [0, 2, 4] && odd.scanBytes == 6)
+    }
+
+    @Test("sysfs: (raw + offset) × scale, mount matrices, units (real MPU-9250 values)")
+    func sysfs() throws {
+        let fake = try FakeIIODevice()
+        let clock = ManualClock(now: 42)
+        let source = try IIOPollingSource(directory: fake.directory, clock: clock)
+        #expect(source.device.sensors == [.accelerometer, .gyroscope, .magnetometer])
+        #expect(source.info.nominalRate == 50)
+        let s = try #require(try source.read())
+        #expect(s.timestamp == 42)
+        // Lying flat: accel z = 17212 × 0.000598 m/s² = 1.0496 g up → Core Motion −1.0496 g.
+        #expect(abs(s.acceleration.z + 17212 * 0.000598 / 9.80665) < 1e-12)
+        #expect(abs(s.acceleration.x + 320 * 0.000598 / 9.80665) < 1e-12)
+        let w = try #require(s.rotationRate)
+        #expect(abs(w.x - 78 * 0.001064724) < 1e-12 && abs(w.y + 65 * 0.001064724) < 1e-12)
+        // Magnetometer: matrix swaps x/y and negates z; Gauss × 100 = µT.
+        let m = try #require(s.magneticField)
+        #expect(abs(m.x - (-50 * 0.003574 * 100)) < 1e-9 && abs(m.y - 100 * 0.003574 * 100) < 1e-9)
+        #expect(abs(m.z - (-10 * 0.003574 * 100)) < 1e-9)
+    }
+
+    @Test("per-axis offsets and the other mount-matrix attribute names are honoured")
+    func offsetsAndMatrixNames() throws {
+        let fake = try FakeIIODevice()
+        try FileManager.default.removeItem(atPath: fake.directory + "/in_accel_mount_matrix")
+        try fake.write("mount_matrix", "0, -1, 0; -1, 0, 0; 0, 0, 1")
+        try fake.write("in_accel_x_offset", "-20")
+        let device = try IIODevice(directory: fake.directory)
+        let s = try #require(device.sample(timestamp: 0, raw: [.accel: SIMD3(320, -200, 17212)], sign: .gravity))
+        // (320 − 20) on x, then the matrix: x' = −y, y' = −x.
+        #expect(abs(s.acceleration.x - 200 * 0.000598 / 9.80665) < 1e-12)
+        #expect(abs(s.acceleration.y + 300 * 0.000598 / 9.80665) < 1e-12)
+    }
+
+    @Test("buffer: scans from the character device decode with kernel timestamps, then end")
+    func buffer() throws {
+        let fake = try FakeIIODevice()
+        try fake.addScanElements()
+        // configure() enables every motion element, so anglvel_x (index 4) joins the scan:
+        // accel x,y,z s16 LE at 0,2,4, padding, s64 ns timestamp at 8, anglvel x at 16; 24 bytes.
+        var stream: [UInt8] = []
+        let scans: [(SIMD3<Int16>, Int64, Int16)] = [(SIMD3(320, -200, 17212), 1_000_000_000, 78),
+                                                     (SIMD3(0, 16384, 0), 1_010_000_000, -65),
+                                                     (SIMD3(-1, 2, -3), 1_020_000_000, 0)]
+        func le16(_ v: Int16) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
+        for (a, t, w) in scans {
+            stream += le16(a.x) + le16(a.y) + le16(a.z) + [0, 0]
+            stream += (0..<8).map { UInt8(truncatingIfNeeded: t >> ($0 * 8)) }
+            stream += le16(w) + [0, 0, 0, 0, 0, 0]
+        }
+        let chardev = fake.root.appendingPathComponent("dev-iio-device0").path
+        try Data(stream).write(to: URL(fileURLWithPath: chardev))
+        let source = try IIOBufferSource(directory: fake.directory, characterDevice: chardev)
+        #expect(source.decoder.layout.scanBytes == 24 && source.decoder.hasTimestamps)
+        #expect(source.decoder.layout.element("in_anglvel_x")?.offset == 16)
+        // configure() wrote the ABI setup into the tree.
+        #expect(try String(contentsOfFile: fake.directory + "/buffer/enable", encoding: .utf8) == "1")
+        #expect(try String(contentsOfFile: fake.directory + "/current_timestamp_clock", encoding: .utf8) == "monotonic")
+        let events = try collect(source, until: { $0 == .ended })
+        let samples = events.compactMap { if case .sample(let s) = $0 { return s } else { return nil } }
+        try #require(samples.count == 3)
+        #expect(samples.map(\.timestamp) == [1.0, 1.01, 1.02])
+        #expect(abs(samples[1].acceleration.y + 16384 * 0.000598 / 9.80665) < 1e-12)
+        #expect(abs(samples[0].rotationRate!.x - 78 * 0.001064724) < 1e-12)
+        #expect(abs(samples[1].rotationRate!.x + 65 * 0.001064724) < 1e-12)
+        #expect(events.last == .ended)
+    }
+
+    @Test("a device without accelerometer channels or buffer gets a clear error")
+    func errors() throws {
+        let fake = try FakeIIODevice()
+        #expect(throws: DeviceError.self) { try IIOBufferSource(directory: fake.directory + "-missing") }
+        try FileManager.default.removeItem(atPath: fake.directory + "/scan_elements")
+        do {
+            _ = try IIOBufferSource(directory: fake.directory)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("no scan_elements"))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Motion
+
+/// Collects a source's events until `done` says so (or `timeout` seconds pass), then stops it.
+func collect(_ source: any MotionSource, timeout: Double = 5,
+             until done: @escaping @Sendable (MotionSourceEvent) -> Bool) throws -> [MotionSourceEvent] {
+    let box = EventBox()
+    try source.start { event in box.append(event, finished: done(event)) }
+    box.wait(timeout: timeout)
+    source.stop()
+    return box.events
+}
+
+final class EventBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stored: [MotionSourceEvent] = []
+    private var finished = false
+
+    func append(_ event: MotionSourceEvent, finished done: Bool) {
+        condition.lock()
+        stored.append(event)
+        if done { finished = true; condition.broadcast() }
+        condition.unlock()
+    }
+
+    func wait(timeout: Double) {
+        condition.lock()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !finished && condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+
+    /// Waits until `predicate` holds for the events so far.
+    func wait(timeout: Double, for predicate: ([MotionSourceEvent]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if predicate(events) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return predicate(events)
+    }
+
+    var events: [MotionSourceEvent] {
+        condition.lock(); defer { condition.unlock() }
+        return stored
+    }
+}

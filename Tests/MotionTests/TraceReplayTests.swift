@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import Motion
+
+/// Collects a source's events from its thread.
+final class EventLog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var events: [MotionSourceEvent] = []
+
+    func append(_ event: MotionSourceEvent) {
+        condition.lock(); events.append(event); condition.broadcast(); condition.unlock()
+    }
+
+    var all: [MotionSourceEvent] { condition.lock(); defer { condition.unlock() }; return events }
+
+    var samples: [MotionSample] {
+        all.compactMap { if case .sample(let s) = $0 { return s } else { return nil } }
+    }
+
+    /// Blocks until `predicate` holds for the events so far, or `timeout` real seconds pass.
+    @discardableResult
+    func wait(timeout: Double = 10, until predicate: ([MotionSourceEvent]) -> Bool) -> Bool {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while !predicate(events) { if !condition.wait(until: limit) { return predicate(events) } }
+        return true
+    }
+}
+
+@Suite struct TraceReplayTests {
+    /// The first 2 s of the real mpower recording (≈100 Hz, timestamps with jitter).
+    private func excerpt() throws -> Trace {
+        try TraceTestFiles.loaded(TraceTestFiles.mpowerBalance).cut(from: 0, to: 2)
+    }
+
+    @Test func realTimeReplayDeliversNoSampleBeforeItsTime() throws {
+        let trace = try excerpt()
+        let clock = ManualClock(now: 1000)
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        let first = trace.samples[0].timestamp
+        // Only the sample due at the start is out; the replay waits on the clock for the next.
+        #expect(clock.waitForSleepers(1))
+        #expect(log.samples == [trace.samples[0]])
+        var now = 0.0
+        for step in [0.0005, 0.0095, 0.013, 0.25, 0.5, 0.2265] {
+            now += step
+            clock.advance(to: 1000 + now)
+            #expect(clock.waitForSleepers(1))
+            let due = trace.samples.filter { $0.timestamp - first <= now }
+            #expect(log.samples == due, "at \(now) s")
+        }
+        clock.advance(by: 10)
+        #expect(log.wait { $0.last == .ended })
+        #expect(log.samples == trace.samples)
+        #expect(log.all.count == trace.samples.count + 1)
+    }
+
+    @Test func speedFactorScalesTheWait() throws {
+        let trace = try excerpt()
+        let clock = ManualClock()
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 4))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        #expect(clock.waitForSleepers(1))
+        clock.advance(by: 0.25)  // 1 s of trace at 4×
+        #expect(clock.waitForSleepers(1))
+        let first = trace.samples[0].timestamp
+        #expect(log.samples == trace.samples.filter { $0.timestamp - first <= 1 })
+    }
+
+    @Test func asFastAsPossibleDeliversEverythingThenEnded() throws {
+        let trace = try TraceTestFiles.loaded(TraceTestFiles.motionSenseStairs)
+        let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible)
+        let log = EventLog()
+        try replay.start(log.append)
+        #expect(log.wait { $0.last == .ended })
+        replay.stop()
+        #expect(log.all == trace.samples.map { .sample($0) } + [.ended])
+    }
+
+    @Test func loopingKeepsTimestampsIncreasing() throws {
+        let trace = try excerpt()
+        let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible, loop: true)
+        let log = EventLog()
+        try replay.start(log.append)
+        #expect(log.wait { $0.count >= 3 * trace.samples.count + 5 })
+        replay.stop()
+        let samples = log.samples
+        #expect(!log.all.contains(.ended))
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+        let period = try #require(trace.medianPeriod)
+        let n = trace.samples.count
+        // Second pass: same data, offset by duration + one median period.
+        #expect(abs(samples[n].timestamp - (trace.samples[n - 1].timestamp + period)) < 1e-12)
+        #expect(samples[n].acceleration == trace.samples[0].acceleration)
+        #expect(abs(samples[2 * n + 3].timestamp - trace.samples[3].timestamp - 2 * replay.loopLength) < 1e-9)
+    }
+
+    @Test func stopWhileWaitingOnTheClockReturnsAndNothingArrivesAfter() throws {
+        let trace = try excerpt()
+        let clock = ManualClock()
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        #expect(clock.waitForSleepers(1))
+        replay.stop()  // must not wait for the clock, which never moves by itself
+        let count = log.all.count
+        clock.advance(by: 100)
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(log.all.count == count)
+        #expect(!log.all.contains(.ended))
+    }
+
+    @Test func stopDuringFastDeliveryJoins() throws {
+        let trace = try TraceTestFiles.loaded(TraceTestFiles.motionSenseStairs)
+        let replay = ReplaySource(trace: trace, pacing: .asFastAsPossible, loop: true)
+        let log = EventLog()
+        try replay.start(log.append)
+        #expect(log.wait { $0.count > 100 })
+        replay.stop()
+        let count = log.all.count
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(log.all.count == count)
+    }
+
+    @Test func canRestartAfterStopButNotStartTwice() throws {
+        let trace = try excerpt()
+        let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible)
+        let log = EventLog()
+        try replay.start(log.append)
+        #expect(throws: ReplayError.alreadyStarted) { try replay.start(log.append) }
+        #expect(log.wait { $0.last == .ended })
+        replay.stop()
+        try replay.start(log.append)
+        #expect(log.wait { $0.filter { $0 == .ended }.count == 2 })
+        replay.stop()
+        #expect(log.samples == trace.samples + trace.samples)
+    }
+
+    @Test func realClockReplayHonoursTimestamps() throws {
+        // 0.5 s of trace at 2× on the monotonic clock: takes about 0.25 s, never less.
+        let trace = try excerpt().cut(from: 0, to: 0.5)
+        let replay = ReplaySource(trace: trace, pacing: .realTime(speed: 2))
+        let log = EventLog()
+        let clock = MonotonicClock()
+        let start = clock.now()
+        try replay.start(log.append)
+        #expect(log.wait { $0.last == .ended })
+        let elapsed = clock.now() - start
+        replay.stop()
+        #expect(elapsed >= trace.duration / 2)
+        #expect(log.samples == trace.samples)
+    }
+}

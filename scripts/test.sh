@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# One command from a fresh clone to a passing test run: install what is missing, build, test.
+# Rendering tests use SDL's offscreen driver (EGL on Mesa); no display is needed.
+# Tests on the large data sets look for ../shared/data (or $TILTKIT_SHARED_DATA) and skip
+# with a printed reason when it is absent, except under CI=true, where they fail instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build --build-tests
+swift test --skip-build "$@"
