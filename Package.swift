@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "CAllocationCounter"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"]),
+        // Fixtures/ holds the report generator script and its output, read by path.
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "TestSupport"]),

@@ -24,6 +24,8 @@ public final class BadgerScene: DemoScene {
     private var autostart: Bool
     /// Seconds without a new sample before the device counts as lost.
     public var staleAfter = 0.5
+    /// Manager-clock time motion updates last (re)started: samples from before do not count.
+    private var motionStartedAt: Double?
 
     private struct KeyState {
         var left = false, right = false, jump = false, duck = false, start = false, pause = false
@@ -38,6 +40,7 @@ public final class BadgerScene: DemoScene {
         self.autostart = autostart
         current = CartState(seed: seed, rules: rules)
         previous = current
+        motionStartedAt = motion?.manager.clock.now()
     }
 
     public var state: CartState { current }
@@ -114,8 +117,10 @@ public final class BadgerScene: DemoScene {
             if motion.isRunning { motion.stop() }
         case .playing, .title:
             if !motion.isRunning {
+                // A source that cannot restart leaves the buttons in charge; the HUD shows it.
                 try? motion.start()
                 motion.resetGestures()
+                motionStartedAt = motion.manager.clock.now()
             }
         case .paused(.deviceLost):
             break  // keep listening for the device to come back
@@ -130,9 +135,10 @@ public final class BadgerScene: DemoScene {
         case .ended: lost = "the recording ended"
         case .failed(let reason): lost = reason
         case .running, .stopped:
+            let now = motion.manager.clock.now()
             if let latest = motion.manager.latestDeviceMotion,
-               motion.manager.clock.now() - latest.arrivalTime > staleAfter {
-                lost = String(format: "no motion for %.1f s", motion.manager.clock.now() - latest.arrivalTime)
+               now - max(latest.arrivalTime, motionStartedAt ?? -.infinity) > staleAfter {
+                lost = String(format: "no motion for %.1f s", now - latest.arrivalTime)
             } else {
                 lost = nil
             }

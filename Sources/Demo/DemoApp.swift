@@ -57,11 +57,14 @@ public struct DemoRunOptions: Sendable {
     public var clearColor: Color
     /// Frame rate of the deterministic clock in headless runs, Hz.
     public var headlessFrameRate: Double
+    /// Samples per pixel (4: smooth edges; 1: aliased but cheapest).
+    public var sampleCount: Int
 
     public init(title: String = "Tiltkit", size: PixelSize = PixelSize(width: 1280, height: 720),
                 headless: Bool = false, frames: Int? = nil, screenshotPath: String? = nil,
                 vsync: Bool = true, fullscreen: Bool = false, clearColor: Color = Color(0.08, 0.09, 0.12),
-                headlessFrameRate: Double = 60) {
+                headlessFrameRate: Double = 60, sampleCount: Int = 4) {
+        self.sampleCount = sampleCount
         self.title = title
         self.size = size
         self.headless = headless
@@ -92,10 +95,12 @@ public final class DemoApp {
         self.options = options
         self.shaders = shaders
         window = try Window(WindowDesc(title: options.title, size: options.size, vsync: options.vsync,
-                                       fullscreen: options.fullscreen, headless: options.headless))
+                                       fullscreen: options.fullscreen, headless: options.headless,
+                                       sampleCount: options.headless ? 1 : options.sampleCount))
         do {
             graphics = try Graphics()
-            target = options.headless ? try graphics.makeRenderTarget(RenderTargetDesc(size: options.size)) : nil
+            target = options.headless
+                ? try graphics.makeRenderTarget(RenderTargetDesc(size: options.size, sampleCount: options.sampleCount)) : nil
         } catch {
             window.close()
             throw error

@@ -63,7 +63,7 @@ public enum TeapotHUD {
     /// Draws the panel top left, the graph bottom left and, when asked, the help in the centre.
     public static func draw(_ state: TeapotState, _ facts: Facts, overlay: Overlay, size: PixelSize) {
         // Whole multiples of the 8-pixel font keep the glyphs crisp.
-        let scale: Float = size.width >= 900 ? 2 : 1
+        let scale: Float = size.width >= 1600 ? 2 : 1
         let lines = statusLines(state, facts)
         let text = lines.joined(separator: "\n")
         let box = Overlay.measure(text, scale: scale)
@@ -80,8 +80,10 @@ public enum TeapotHUD {
         let plot = GraphPlot(x: 8, y: Float(size.height) - height - 12 - 10 * scale, width: width, height: height,
                              range: -1.5...1.5)
         let series = state.graphSeries
-        plot.draw(series: [(series.raw, Color(0.95, 0.95, 0.95)), (series.gravity, Color(1, 0.8, 0.2)),
-                           (series.user, Color(0.3, 0.85, 1))],
+        // Raw last and thin: at rest it equals gravity, so gravity is drawn wide beneath it.
+        plot.draw(series: [GraphSeries(series.gravity, color: Color(1, 0.8, 0.2), width: 4),
+                           GraphSeries(series.user, color: Color(0.3, 0.85, 1), width: 2),
+                           GraphSeries(series.raw, color: Color(0.95, 0.95, 0.95), width: 1)],
                   capacity: TeapotState.graphCapacity, on: overlay)
         let axis = ["x", "y", "z"][state.graphAxis]
         let legend = [("\(axis): raw", Color(0.95, 0.95, 0.95)), ("gravity", Color(1, 0.8, 0.2)), ("user (g)", Color(0.3, 0.85, 1))]

@@ -7,11 +7,11 @@ import Motion
 /// device right and the teapot swings left, then settles.
 public struct TeapotSpring: Sendable {
     /// Natural frequency of the spring, Hz.
-    public var frequency: Double = 1.2
+    public var frequency: Double = 3
     /// Damping ratio (1 = critical; below 1 it overshoots a little, like a rubber band).
     public var dampingRatio: Double = 0.35
     /// World units of displacement per g of steady user acceleration.
-    public var unitsPerG: Double = 3
+    public var unitsPerG: Double = 4
     /// The offset never exceeds this many world units, however violent the input.
     public var maximumOffset: Double = 4
     /// Cut-off of the user-acceleration low-pass, Hz.

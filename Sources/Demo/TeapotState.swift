@@ -11,7 +11,8 @@ public struct TeapotState: Sendable {
     /// Accelerometer-only gravity low-pass cut-off, Hz, within `cutoffRange`. Lower: steadier but
     /// lags; higher: follows fast turns but wobbles with every bump.
     public private(set) var gravityCutoff: Double
-    /// The axis the acceleration graph plots: 0 = x, 1 = y, 2 = z.
+    /// The axis the acceleration graph plots: 0 = x, 1 = y (the default: it swings as the device
+    /// pitches), 2 = z.
     public private(set) var graphAxis = 0
     public var rig = TeapotCameraRig()
     public private(set) var spring = TeapotSpring()
@@ -25,9 +26,10 @@ public struct TeapotState: Sendable {
     public static let graphCapacity = 240
     public static let cutoffRange = 0.1...50.0
 
-    public init(mode: TeapotMode = .fusion, pivot: TeapotPivot = .object, gravityCutoff: Double = 2) {
+    public init(mode: TeapotMode = .fusion, pivot: TeapotPivot = .object, gravityCutoff: Double = 2, graphAxis: Int = 1) {
         self.mode = mode
         self.pivot = pivot
+        self.graphAxis = min(max(graphAxis, 0), 2)
         self.gravityCutoff = min(max(gravityCutoff, Self.cutoffRange.lowerBound), Self.cutoffRange.upperBound)
     }
 

@@ -21,10 +21,12 @@ public enum CRC32 {
         return ~crc
     }
 
-    /// True if the last four bytes of `report` hold the CRC (LE) of `seed` + the bytes before them.
-    public static func isValidTrailer(_ report: [UInt8], seed: UInt8) -> Bool {
-        guard report.count > 4 else { return false }
-        let end = report.count - 4
+    /// True if bytes `length − 4 ..< length` of `report` hold the CRC (LE) of `seed` + the bytes
+    /// before them (`length` defaults to the whole report).
+    public static func isValidTrailer(_ report: [UInt8], length: Int? = nil, seed: UInt8) -> Bool {
+        let length = length ?? report.count
+        guard length > 4, report.count >= length else { return false }
+        let end = length - 4
         return checksum(report[0..<end], seed: seed) == report.uint32LE(at: end)
     }
 }

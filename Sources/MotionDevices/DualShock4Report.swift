@@ -32,7 +32,7 @@ public enum DualShock4Report {
             guard report.count >= bluetoothLength else {
                 return .failure(.truncated(reportID: id, length: report.count, expected: bluetoothLength))
             }
-            guard CRC32.isValidTrailer(Array(report[0..<bluetoothLength]), seed: CRC32.inputSeed) else {
+            guard CRC32.isValidTrailer(report, length: bluetoothLength, seed: CRC32.inputSeed) else {
                 return .failure(.badChecksum(reportID: id))
             }
             shift = bluetoothShift

@@ -30,7 +30,8 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
     }
 
     public let path: String
-    public private(set) var info: MotionSourceInfo
+    /// Guarded by `lock`: the pad may be identified (and renamed) on the delivery thread.
+    private var currentInfo: MotionSourceInfo
     private let options: Options
     private let lock = NSLock()
     private var reader: ReportReader
@@ -49,7 +50,7 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
         self.options = options
         self.reader = reader
         identity = reader.identity()
-        info = MotionSourceInfo(name: path, kind: "hidraw", sensors: [.accelerometer, .gyroscope])
+        currentInfo = MotionSourceInfo(name: path, kind: "hidraw", sensors: [.accelerometer, .gyroscope])
         if let identity, identity.device == nil, options.device == nil {
             reader.close()
             throw .unsupported(path: path, reason: String(format:
@@ -57,6 +58,11 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
                 identity.name, identity.vendorID, identity.productID))
         }
         if let device = options.device ?? identity?.device { try setUp(device) }
+    }
+
+    public var info: MotionSourceInfo {
+        lock.lock(); defer { lock.unlock() }
+        return currentInfo
     }
 
     /// What happened to the reports so far.
@@ -84,7 +90,7 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
         self.decoder = decoder
         let node = (path as NSString).lastPathComponent
         let name = identity.map { "\($0.name) (\(node))" } ?? "\(device) (\(path))"
-        info = MotionSourceInfo(name: "\(name), \(calibrationNote)", kind: "hidraw",
+        currentInfo = MotionSourceInfo(name: "\(name), \(calibrationNote)", kind: "hidraw",
                                 sensors: [.accelerometer, .gyroscope], nominalRate: device.nominalRate)
         if let stream = reader as? HIDRawDevice, !stream.isCharacterDevice, device.model.family == .nintendo {
             // Nintendo reports are 49 bytes over Bluetooth, 64 over USB; 0x31 is not a DualSense here.
@@ -115,7 +121,9 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
                 case .endOfStream: deliver(.ended); return
                 case .report(let report):
                     if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
-                    for sample in decode(report, deliver) { deliver(.sample(sample)) }
+                    let (samples, notice) = decode(report)
+                    if let notice { deliver(.disconnected(reason: notice)) }
+                    for sample in samples { deliver(.sample(sample)) }
                 }
             } catch let error {
                 // Close first: a FIFO's next writer must not find this reader still open.
@@ -128,22 +136,25 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    private func decode(_ report: [UInt8], _ deliver: @Sendable (MotionSourceEvent) -> Void) -> [MotionSample] {
+    /// Samples in `report`, identifying the pad from it first if needed; `notice` is a message for
+    /// the consumer (delivered by the caller, outside the lock).
+    private func decode(_ report: [UInt8]) -> (samples: [MotionSample], notice: String?) {
         lock.lock(); defer { lock.unlock() }
         if decoder == nil {
-            if let guess = GamepadDevice(guessingFrom: report) {
-                try? setUp(guess)
-                info.name += " (identified from its reports)"
-            } else {
+            guard let guess = GamepadDevice(guessingFrom: report) else {
                 unidentifiedReports += 1
-                if unidentifiedReports == 64 {
-                    deliver(.disconnected(reason: "\(path): cannot tell which pad sends these reports; name it, e.g. hidraw:\(path),device=ds4-usb"))
-                }
-                return []
+                let notice = unidentifiedReports == Self.reportsBeforeGivingUpOnGuessing
+                    ? "\(path): cannot tell which pad sends these reports; name it, e.g. hidraw:\(path),device=ds4-usb" : nil
+                return ([], notice)
             }
+            try? setUp(guess)
+            currentInfo.name += " (identified from its reports)"
         }
-        return decoder!.decode(report, hostTime: options.clock.now())
+        return (decoder!.decode(report, hostTime: options.clock.now()), nil)
     }
+
+    /// Unidentifiable reports tolerated before telling the user (≈ ¼ s of a pad's stream).
+    static let reportsBeforeGivingUpOnGuessing = 64
 
     /// Polls until the same pad is back (a new hidraw node with the same identity, or the same
     /// path for FIFOs and files). False if stopped meanwhile.

@@ -64,7 +64,7 @@ public struct PlayStationCalibration: Hashable, Sendable {
         }
         // Over Bluetooth the 41-byte report ends in a CRC-32 seeded with 0xA3 (the kernel checks it).
         if device.bus == .bluetooth {
-            guard r.count >= length, CRC32.isValidTrailer(Array(r[0..<length]), seed: CRC32.featureSeed) else {
+            guard r.count >= length, CRC32.isValidTrailer(r, length: length, seed: CRC32.featureSeed) else {
                 throw .badChecksum
             }
         }

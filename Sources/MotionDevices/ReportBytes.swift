@@ -20,7 +20,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Hex text ↔ bytes, for fixtures, hid-recorder files and error messages.
+/// Hex text → bytes, for fixtures and hid-recorder files.
 public enum HexBytes {
     /// Parses hex digits, ignoring spaces; nil if any pair is not hex.
     public static func parse(_ text: Substring) -> [UInt8]? {
@@ -36,10 +36,6 @@ public enum HexBytes {
     }
 
     public static func parse(_ text: String) -> [UInt8]? { parse(text[...]) }
-
-    public static func format(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
-    }
 
     private static func nibble(_ c: UInt8) -> UInt8? {
         switch c {

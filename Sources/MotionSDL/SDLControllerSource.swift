@@ -36,7 +36,12 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     public let pumping: Pumping
     /// Joystick device index to open; nil = the first controller with gyro and accelerometer.
     public let preferredIndex: Int32?
-    public private(set) var info: MotionSourceInfo
+    /// Guarded by `lock`: set when a controller is opened, on whichever thread pumps SDL.
+    private var currentInfo: MotionSourceInfo
+    public var info: MotionSourceInfo {
+        lock.lock(); defer { lock.unlock() }
+        return currentInfo
+    }
     private let clock: any MotionClock
     private let lock = NSLock()
     private var events = SDLControllerEvents()
@@ -52,7 +57,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         preferredIndex = index
         self.pumping = pumping
         self.clock = clock
-        info = MotionSourceInfo(name: "SDL game controller", kind: "sdl", sensors: [.accelerometer, .gyroscope])
+        currentInfo = MotionSourceInfo(name: "SDL game controller", kind: "sdl", sensors: [.accelerometer, .gyroscope])
     }
 
     public enum OpenError: Error, CustomStringConvertible {
@@ -137,7 +142,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         controller = c
         guid = SDL_JoystickGetGUID(joystick)
         events.instanceID = SDL_JoystickInstanceID(joystick)
-        info = MotionSourceInfo(name: "\(String(cString: SDL_GameControllerName(c))) (SDL)", kind: "sdl",
+        currentInfo = MotionSourceInfo(name: "\(String(cString: SDL_GameControllerName(c))) (SDL)", kind: "sdl",
                                 sensors: [.accelerometer, .gyroscope], nominalRate: rate > 0 ? Double(rate) : nil)
         lock.unlock()
         return true
@@ -161,7 +166,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
             if let c = controller { SDL_GameControllerClose(c) }
             controller = nil
             lock.unlock()
-            deliver?(.disconnected(reason: "\(info.name) was disconnected"))
+            deliver?(.disconnected(reason: "\(info.name) was disconnected; waiting for it to come back"))
         case .added(let index):
             lock.lock()
             let waiting = controller == nil

@@ -144,7 +144,7 @@ struct Badger: ParsableCommand {
         let worst = latencies.max() ?? 0
         let frameMs = 1000 / CartRules.standard.tickRate
         return "{\"final\":true,\"score\":\(result.totalScore),\"last_game_score\":\(result.finalState.score),"
-            + "\"games\":\(result.games),\"gems\":\(result.finalState.gemsCollected),\"jumps\":\(jumps),\"ducks\":\(ducks),"
+            + "\"games\":\(result.games),\"last_game_gems\":\(result.finalState.gemsCollected),\"jumps\":\(jumps),\"ducks\":\(ducks),"
             + "\"pose\":\"\(result.pose.rawValue)\",\"frames\":\(result.frames),\"samples\":\(trace.samples.count),"
             + "\"rejected_samples\":\(result.rejectedSamples),"
             + String(format: "\"latency_ms\":{\"mean\":%.1f,\"max\":%.1f,\"frame\":%.1f,\"within_one_frame\":%@}}",

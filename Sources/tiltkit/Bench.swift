@@ -8,7 +8,16 @@ import Motion
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks: pull cost and sample age, fusion cost, latency, frame time, accuracy.",
-        discussion: "Build with `swift build -c release` first: debug figures mean nothing.",
+        discussion: """
+        Build with `swift build -c release` first: debug figures mean nothing. Every bench prints an \
+        aligned table (a progress bar on stderr while it runs, on a terminal), or JSON with --json; \
+        --plot DIR writes SVG charts; --quick is a brief run that proves the bench works (CI).
+
+        Examples:
+          tiltkit bench pull --plot plots/
+          tiltkit bench fusion --json
+          tiltkit bench accuracy --data ../shared/data/broad
+        """,
         subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self])
 }
 
@@ -54,8 +63,10 @@ extension Bench {
             let work = try ProducerWork.fusion(of: recording.samples, name: recording.name)
             let settings = common.quick ? PullBenchmark.Settings.quick : PullBenchmark.Settings()
             let bar = ProgressBar(total: 1 + settings.rates.count * 4, label: "pull")
-            let (report, histograms) = try PullBenchmark(settings: settings, work: work)
+            var (report, histograms) = try PullBenchmark(settings: settings, work: work)
                 .run(latest: { LatestValueSlot() }, progress: { bar.advance($0) })
+            bar.show("MotionManager.latestDeviceMotion")
+            report.managerPull = ManagerPullProbe.run(recording, speed: 10, seconds: settings.tightLoopSeconds)
             bar.finish()
             try common.output.emit(bench: "pull", quick: common.quick, report: report, text: report.text)
             try common.output.write(charts: PullBenchmark.charts(report, histograms))

@@ -53,6 +53,9 @@ struct Teapot: ParsableCommand {
     @Option(help: "Accelerometer-only gravity filter cut-off, Hz.")
     var cutoff: Double = 2
 
+    @Option(help: "The acceleration graph's axis: x, y or z.")
+    var graphAxis: String = "y"
+
     @Flag(help: "Show the key help overlay from the start.")
     var showHelp = false
 
@@ -67,6 +70,8 @@ struct Teapot: ParsableCommand {
         if headless && frames == nil { throw ValidationError("--headless needs --frames N") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
+        if at > 0 && !headless { throw ValidationError("--at needs --headless (windowed runs replay in real time)") }
+        guard ["x", "y", "z"].contains(graphAxis) else { throw ValidationError("--graph-axis must be x, y or z") }
         guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz") }
     }
 
@@ -74,7 +79,8 @@ struct Teapot: ParsableCommand {
         let input: TeapotMotionInput
         do {
             input = try makeInput()
-            var startState = TeapotState(mode: mode, pivot: pivot, gravityCutoff: cutoff)
+            let axis = ["x", "y", "z"].firstIndex(of: graphAxis) ?? 1
+            var startState = TeapotState(mode: mode, pivot: pivot, gravityCutoff: cutoff, graphAxis: axis)
             startState.showHelp = showHelp
             try input.start(mode: startState.mode, gravityCutoff: startState.gravityCutoff)
             try runWindow(input: input, state: startState)
@@ -106,7 +112,7 @@ struct Teapot: ParsableCommand {
             return TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Trace.load(contentsOf: url), loop: true),
                                      startTime: at)
         }
-        if at > 0 { throw ValidationError("--at works with --headless and a trace source") }
+        if at > 0 { throw ValidationError("--at needs a trace source") }
         return TeapotMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
     }
 

@@ -8,10 +8,11 @@ import TestSupport
 
 /// The cart game drawn offscreen with real GL (SDL's offscreen driver when there is no display).
 @Suite(.serialized) struct BadgerRenderTests {
-    /// Draws `view` with the HUD into a 320×180 target and reads it back.
-    func render(_ view: BadgerView, graphics: Graphics, renderer: BadgerRenderer) throws -> Image {
-        let size = PixelSize(width: 320, height: 180)
-        let target = try graphics.makeRenderTarget(RenderTargetDesc(size: size))
+    static let size = PixelSize(width: 320, height: 180)
+
+    /// Draws `view` with the HUD into the target and reads it back.
+    func render(_ view: BadgerView, graphics: Graphics, renderer: BadgerRenderer, target: RenderTargetID) -> Image {
+        let size = Self.size
         graphics.beginPass(size: size, target: target, action: PassAction(clearColor: Color(0.06, 0.05, 0.06)))
         renderer.drawScene(view, rules: .standard, size: size)
         let facts = BadgerHUD.Facts(sinceJump: 0.1, sinceDuck: nil, jumpLevel: 2, duckLevel: 0, settings: .standard,
@@ -24,11 +25,6 @@ import TestSupport
     }
 
     @Test func cartLeansToTheSideOfTheCommand() throws {
-        let window = try Window(WindowDesc(size: PixelSize(width: 320, height: 180), headless: true))
-        defer { window.close() }
-        let graphics = try Graphics()
-        defer { graphics.shutdown() }
-        let renderer = try BadgerRenderer(graphics: graphics, shaders: ShaderLibrary(directory: TestData.repositoryRoot.appendingPathComponent("Shaders")))
         let rules = CartRules.standard
         func view(lean: Float) -> BadgerView {
             var state = CartState(seed: 2, rules: rules)
@@ -36,9 +32,11 @@ import TestSupport
             for _ in 0..<10 { state.step(CartCommand(lean: lean), rules: rules) }
             return BadgerView(previous: state, current: state, alpha: 0, rules: rules)
         }
-        let upright = try render(view(lean: 0), graphics: graphics, renderer: renderer)
-        let right = try render(view(lean: 0.9), graphics: graphics, renderer: renderer)
-        let left = try render(view(lean: -0.9), graphics: graphics, renderer: renderer)
+        let images = try withHeadlessGraphics(size: Self.size) { graphics, shaders, target in
+            let renderer = try BadgerRenderer(graphics: graphics, shaders: shaders)
+            return [0, 0.9, -0.9].map { render(view(lean: $0), graphics: graphics, renderer: renderer, target: target) }
+        }
+        let (upright, right, left) = (images[0], images[1], images[2])
 
         // Where the images differ from upright, in the lower middle band (the cart), left vs right of centre.
         func changed(_ image: Image, xs: Range<Int>) -> Int {
@@ -57,5 +55,25 @@ import TestSupport
         // The HUD's score panel darkens the top-left corner, and the scene is not one flat colour.
         let colours = Set(stride(from: 0, to: upright.pixels.count, by: 4 * 97).map { upright.pixels[$0] })
         #expect(colours.count > 20)
+    }
+
+    @Test func theSceneRunsOnAReplayAndPausesWhenItEnds() throws {
+        // Two seconds of x-io's still start, stepped by the frame loop: the game starts, rides,
+        // and when the recording ends it waits for motion instead of carrying on blind.
+        var trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv"))
+        trace.samples = Array(trace.samples.prefix(200))
+        let motion = BadgerMotionInput(steppedReplay: FrameSteppedReplay(trace: trace, loop: false),
+                                       settings: .standard, pose: nil)
+        try motion.start()
+        defer { motion.stop() }
+        let app = try DemoApp(DemoRunOptions(size: PixelSize(width: 160, height: 90), headless: true, frames: 150),
+                              shaders: ShaderLibrary(directory: TestData.repositoryRoot.appendingPathComponent("Shaders")))
+        defer { app.close() }
+        let scene = BadgerScene(renderer: try BadgerRenderer(graphics: app.graphics, shaders: app.shaders),
+                                motion: motion, gamepad: nil, seed: 5, autostart: true)
+        #expect(try app.run(scene) == 150)
+        #expect(scene.state.distance > 8)   // rode for the 2 s the recording lasted
+        #expect(scene.state.phase == .paused(reason: .deviceLost("the recording ended")))
+        #expect(motion.pose == .gamepad)    // lying flat
     }
 }

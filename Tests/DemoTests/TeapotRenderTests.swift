@@ -105,7 +105,7 @@ import Testing
                 _ = try TeapotRenderer(graphics: graphics, shaders: ShaderLibrary(directory: folder))
                 return nil
             } catch {
-                return error
+                return error as? EngineError
             }
         }
         #expect(error == .shaderFileMissing(path: folder.appendingPathComponent("color.frag").path))
@@ -121,7 +121,7 @@ import Testing
                 _ = try graphics.makeShader(desc)
                 return nil
             } catch {
-                return error
+                return error as? EngineError
             }
         }
         guard case .shaderCompileFailed(let file, let log) = error else {

@@ -2,6 +2,9 @@ import Foundation
 import Motion
 @testable import MotionDevices
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// input_event records as the kernel lays them out (24 bytes each on 64-bit), for a
 /// hid-playstation "Motion Sensors" node: accel ABS_X..Z at 8192/g, gyro ABS_RX..RZ at 1024 per deg/s.
@@ -94,5 +97,62 @@ struct EvdevTests {
         let got = try collect(source) { $0 == .ended }
         #expect(got.filter { if case .sample = $0 { true } else { false } }.count == 50)
         #expect(got.last == .ended)
+    }
+}
+
+@Suite("evdev and IIO sources: vanishing and permissions", .serialized)
+struct EvdevLifecycleTests {
+    @Test("a FIFO of input events: writer closing → disconnected; a new writer → reconnected, samples resume")
+    func reconnect() throws {
+        let path = HIDRawSourceTests.temporaryPath("evdev-fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        var frames: [InputEvent] = []
+        for i in 0..<10 { frames += EvdevStream.frame(time: Double(i) * 0.004, accel: SIMD3(0, 8192, Int32(i)), timestamp: UInt32(i * 4000)) }
+        let bytes = EvdevStream.bytes(frames)
+        var options = EvdevMotionSource.Options(driver: .playStation)
+        options.reconnectInterval = 0.05
+        let source = try EvdevMotionSource(path: path, options: options)
+        let box = EventBox()
+        try source.start { box.append($0, finished: false) }
+        defer { source.stop() }
+        HIDRawSourceTests.feed(path, [bytes])
+        #expect(box.wait(timeout: 5) { $0.contains { if case .disconnected = $0 { true } else { false } } })
+        HIDRawSourceTests.feed(path, [bytes])
+        #expect(box.wait(timeout: 5) { HIDRawSourceTests.samples($0).count == 20 })
+        #expect(box.events.contains(.reconnected))
+    }
+
+    @Test("permission errors on evdev and IIO nodes name the node and the fix")
+    func permissions() throws {
+        let path = HIDRawSourceTests.temporaryPath("evdev-denied")
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        defer { unlink(path) }
+        var options = EvdevMotionSource.Options(driver: .playStation)
+        options.calls = .failingOpen(EACCES)
+        #expect(throws: DeviceError.permissionDenied(path: path, fix: DeviceError.inputFix)) { try EvdevMotionSource(path: path, options: options) }
+        let fake = try FakeIIODevice()
+        do {
+            _ = try IIOPollingSource(directory: fake.directory, calls: .failingOpen(EACCES))
+            Issue.record("expected permission denied")
+        } catch {
+            #expect(error.description.contains("permission denied opening \(fake.directory)/in_accel_x_raw"))
+            #expect(error.description.contains("70-tiltkit.rules"))
+        }
+    }
+
+    @Test("an IIO device whose attributes vanish mid-stream reports the disconnect")
+    func iioVanishes() throws {
+        let fake = try FakeIIODevice()
+        let source = try IIOPollingSource(directory: fake.directory, rate: 200)
+        let box = EventBox()
+        try source.start { box.append($0, finished: false) }
+        defer { source.stop() }
+        #expect(box.wait(timeout: 5) { HIDRawSourceTests.samples($0).count >= 3 })
+        // A really unbound device answers ENODEV; a plain file cannot, so its value stops being a
+        // number, which ends the stream the same way.
+        // Rewritten in place (same inode), as sysfs would change under an open descriptor.
+        try "gone\n".write(toFile: fake.directory + "/in_accel_y_raw", atomically: false, encoding: .utf8)
+        #expect(box.wait(timeout: 5) { $0.contains { if case .disconnected = $0 { true } else { false } } })
     }
 }

@@ -95,7 +95,7 @@ struct HIDRawSourceTests {
     @Test("permission denied names the device and the udev rule to install")
     func permissionDenied() throws {
         let path = Self.temporaryPath("denied")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         defer { unlink(path) }
         var options = HIDRawSource.Options()
         options.calls = .failingOpen(EACCES)
@@ -114,7 +114,7 @@ struct HIDRawSourceTests {
     func missing() {
         #expect(throws: DeviceError.notFound(path: "/dev/hidraw-none")) { try HIDRawSource(path: "/dev/hidraw-none") }
         let path = Self.temporaryPath("gone")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         defer { unlink(path) }
         var options = HIDRawSource.Options()
         options.calls = .failingOpen(ENODEV)
@@ -240,5 +240,43 @@ struct HIDRawReaderTests {
         let samples = try collect(source) { $0 == .ended }.compactMap { if case .sample(let s) = $0 { s } else { nil } }
         // Gyro counts equal to the user origin → zero rate once calibrated.
         #expect(samples.count >= 3 && samples.allSatisfy { $0.rotationRate!.length < 1e-12 })
+    }
+}
+
+@Suite("hidraw source: unidentifiable streams")
+struct HIDRawUnknownStreamTests {
+    @Test("a stream no pad layout explains is reported once, by name, and never decoded as motion")
+    func unknownStream() throws {
+        let path = HIDRawSourceTests.temporaryPath("unknown")
+        // 64-byte 0x01 reports whose accelerometer fields read 0 g in both layouts: not a pad at rest.
+        var report = [UInt8](repeating: 0, count: 64)
+        report[0] = 0x01
+        try Data(Array(repeating: report, count: 100).flatMap { $0 }).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let source = try HIDRawSource(path: path)
+        let events = try collect(source) { $0 == .ended }
+        let notices = events.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("cannot tell which pad") == true && notices.first?.contains("device=ds4-usb") == true)
+        #expect(HIDRawSourceTests.samples(events).isEmpty)
+    }
+}
+
+@Suite("hidraw device framing")
+struct HIDRawDeviceFramingTests {
+    @Test("a byte stream is cut into reports by ID and length, skipping bytes no report starts with")
+    func framing() throws {
+        let path = HIDRawSourceTests.temporaryPath("framing")
+        let reports = try #require(Fixtures.ds4dump().reports["clone1"])
+        try Data([0x00, 0x99, 0x42] + reports[0] + reports[1]).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let device = try HIDRawDevice(path: path)
+        #expect(device.identity() == nil)
+        #expect(try device.featureReport(id: 0x02, length: 37) == nil)
+        #expect(!device.writeReport([0x01]))
+        #expect(try device.nextReport(timeout: 0.1) == .report(reports[0]))
+        #expect(device.skippedBytes == 3)
+        #expect(try device.nextReport(timeout: 0.1) == .report(reports[1]))
+        #expect(try device.nextReport(timeout: 0.1) == .endOfStream)
     }
 }

@@ -4,8 +4,10 @@ import TestSupport
 @testable import Motion
 
 /// The accuracy regression guard on BROAD's ten trials (`../shared/data/broad`): the default
-/// settings must keep the averages where they are. Skips with a note when the data set is absent,
-/// fails under CI.
+/// settings must keep the averages where they are (measured 9D total 2.67°, inclination 0.81°,
+/// 6D heading-corrected 2.72°; issue 8's goal is ≤ 3.0 / 0.8 / 2.6, VQF has 3.26 / 0.86 / 2.78) and
+/// no trial may be more than 20 % worse than VQF's. Skips with a note when the data set is absent,
+/// fails under CI. Runs all 1.1 M filter steps (6D and 9D) in the debug build.
 @Suite("Evaluation on BROAD")
 struct EvaluationBroadGuardTests {
     @Test func broadAveragesStayAtTheirLevel() throws {
@@ -27,8 +29,8 @@ struct EvaluationBroadGuardTests {
         print(String(format: "BROAD: 9D total %.3f°, inclination %.3f°, 6D heading-corrected total %.3f° (%.1f s)",
                      m9.total, m6.inclination, m6.totalHeadingCorrected, Date().timeIntervalSince(started)))
         #expect(m9.total <= 3.0)
-        #expect(m6.inclination <= 0.87)
-        #expect(m6.totalHeadingCorrected <= 2.80)
+        #expect(m6.inclination <= 0.83)
+        #expect(m6.totalHeadingCorrected <= 2.75)
         for (r6, r9) in zip(six, nine) {
             let vqf = try #require(BroadPeers.vqfPerTrial[r6.trial])
             #expect(r9.errors.total <= 1.2 * vqf.total9D, "\(r9.trial): 9D total \(r9.errors.total)° vs VQF \(vqf.total9D)°")

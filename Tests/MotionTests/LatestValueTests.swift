@@ -105,7 +105,7 @@ struct LatestValueTests {
         #expect(backwards.load(ordering: .relaxed) == 0)
         #expect(reads.load(ordering: .relaxed) > 1000, "the readers must actually have raced the writer")
         #expect(slot.load()?.counter == writes)
-        print("LatestValue hammer: \(reads.load(ordering: .relaxed)) reads, \(slot.retryCount) retries, 0 torn")
+        print("LatestValue hammer: \(reads.load(ordering: .relaxed)) reads, \(slot.retryCount) retries, \(torn.load(ordering: .relaxed)) torn")
     }
 
     @Test("a reader paused inside a read does not stop the writer, and its stale copy is discarded")
@@ -143,6 +143,37 @@ struct LatestValueTests {
         // The copy taken before the pause is stale; the reader must notice and return the latest.
         #expect(result.withLock { $0 } == 1 + extra)
         #expect(slot.retryCount >= 1)
+    }
+
+    @Test("a writer stalled in the middle of a publish does not make readers wait")
+    func stalledWriterNeverBlocksReaders() {
+        let slot = LatestValue<CheckedPayload>()
+        slot.publish(CheckedPayload(1))
+        let stalled = DispatchSemaphore(value: 0)
+        let resume = DispatchSemaphore(value: 0)
+        let writer = TestThread("stalled writer") {
+            slot.publish(CheckedPayload(2), midWrite: {
+                stalled.signal()
+                resume.wait()  // preempted mid-write, as the OS might
+            })
+        }
+        #expect(stalled.wait(timeout: .now() + 10) == .success)
+
+        // A single-buffer seqlock would spin here until the writer resumes; this one reads the
+        // complete previous value at once, every time.
+        let reads = Mutex<[UInt64]>([])
+        let reader = TestThread("reader") {
+            for _ in 0..<1000 { if let v = slot.load() { reads.withLock { $0.append(v.counter) } } }
+        }
+        let readerFinished = reader.wait(seconds: 10)
+        #expect(readerFinished, "readers must not wait for the stalled writer")
+        #expect(reads.withLock { $0 } == Array(repeating: 1, count: 1000))
+        #expect(slot.retryCount == 0)
+
+        resume.signal()
+        #expect(writer.wait())
+        #expect(slot.load()?.counter == 2)
+        if !readerFinished { reader.wait() }
     }
 
     @Test("pulling allocates nothing (counted by the malloc hook, which does see allocations)")

@@ -69,26 +69,32 @@ struct OrientationTests {
         #expect(Self.changes(gravities) == [.portrait])
     }
 
-    @Test("real trace (x-io): pitch ±60° and roll ±60° give portrait and landscape; the 40° roll passes the 35° exit")
-    func realTrace() throws {
+    /// Orientation changes of the x-io trace with the given estimator feeding gravity.
+    static func xioChanges(_ kind: DeviceMotionEstimatorKind) throws -> [DeviceOrientationDetector.Change] {
         let trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv"))
-        var estimator = DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical)
+        var estimator = kind.make(frame: .xArbitraryZVertical)
         var detector = DeviceOrientationDetector()
-        var changes: [DeviceOrientationDetector.Change] = []
-        for sample in trace.samples {
-            if let motion = estimator.update(sample) {
-                if motion.timestamp > 60 && motion.timestamp < 76 && Int(motion.timestamp * 100) % 50 == 0 { print("t", motion.timestamp, motion.gravity.angle(to: Vector3(0,0,-1)) * 180 / .pi) }
-                if let change = detector.update(motion) { changes.append(change) }
-            }
-        }
-        let sequence = changes.map(\.orientation)
-        print("x-io orientation changes:", changes.map { "\(String(format: "%.1f", $0.timestamp)) \($0.orientation)" })
-        // From the trace's own description (still, pitch ±60°, roll ±60°, yaw spins, yaw with 40° roll,
-        // knocks, still) and the gravity it records: the board starts flat, face up.
-        #expect(sequence == [.faceUp, .portrait, .faceUp, .portraitUpsideDown, .faceUp, .landscapeRight, .faceUp,
-                             .landscapeLeft, .faceUp, .landscapeLeft, .faceUp])
-        // Yaw spins (45–60 s) and knocks (≈81 s, ≈101 s) change nothing.
-        #expect(!changes.contains { $0.timestamp > 45 && $0.timestamp < 60 })
-        #expect(!changes.contains { $0.timestamp > 75 })
+        return trace.samples.compactMap { sample in estimator.update(sample).flatMap { detector.update($0) } }
+    }
+
+    @Test("real trace (x-io), fused: pitch ±60° gives portrait and upside down, roll ±60° both landscapes")
+    func realTraceFused() throws {
+        let changes = try Self.xioChanges(.fusion)
+        print("x-io orientation changes (fusion):", changes.map { "\(String(format: "%.1f", $0.timestamp)) \($0.orientation)" })
+        // The board starts flat, face up; pitch 15–25 s, roll 30–40 s; back to flat after each.
+        #expect(changes.map(\.orientation) == [.faceUp, .portrait, .faceUp, .portraitUpsideDown, .faceUp,
+                                               .landscapeRight, .faceUp, .landscapeLeft, .faceUp])
+        #expect(changes.dropFirst().allSatisfy { $0.timestamp > 15 && $0.timestamp < 41 })
+    }
+
+    @Test("real trace (x-io), 65–71 s: a flat spin at 3.5 rad/s fools the accelerometer-only estimate, not fusion")
+    func realTraceSpin() throws {
+        // In 65–71 s the gyro reads ≈3.5 rad/s about z only (the board is flat) while the accelerometer
+        // adds ≈0.8 g of centripetal acceleration along −x, which a low-pass takes for a 40° roll.
+        let fused = try Self.xioChanges(.fusion), lowPassed = try Self.xioChanges(.accelerometer)
+        print("x-io orientation changes (accelerometer only):",
+              lowPassed.map { "\(String(format: "%.1f", $0.timestamp)) \($0.orientation)" })
+        #expect(!fused.contains { $0.timestamp > 45 }, "fusion: flat from 45 s on (yaw spins, knocks, still)")
+        #expect(lowPassed.contains { $0.timestamp > 65 && $0.timestamp < 72 && $0.orientation == .landscapeLeft })
     }
 }

@@ -61,3 +61,29 @@ struct ShakeTests {
         #expect(Self.run(samples, settings: .init(threshold: 0.9, requiredReversals: 20)).isEmpty)
     }
 }
+
+extension ShakeTests {
+    /// Shakes found in a recorded trace, from fused user acceleration.
+    static func shakes(in file: String) throws -> [ShakeDetector.Shake] {
+        let trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/" + file))
+        var estimator = DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical)
+        var detector = ShakeDetector()
+        return trace.samples.compactMap { estimator.update($0).flatMap { detector.update($0) } }
+    }
+
+    @Test("real traces: deliberate tilts, spins and knocks (x-io) and a pick-up (mPower) are not shakes")
+    func realTracesWithoutShakes() throws {
+        #expect(try Self.shakes(in: "xio/sensor_data.csv").isEmpty)
+        #expect(try Self.shakes(in: "mpower/balance_data.csv").isEmpty)
+    }
+
+    @Test("real trace: jogging with the phone in a pocket reads as shaking, at most once per refractory time")
+    func joggingLooksLikeShaking() throws {
+        // 3–4 g bumps reversing with each stride: by this definition a shake. A game should pause
+        // shake gestures while the player walks; the refractory time bounds the rate meanwhile.
+        let shakes = try Self.shakes(in: "motionsense/jog_16_sub_1.csv")
+        #expect(shakes.count > 5)
+        let gaps = zip(shakes, shakes.dropFirst()).map { $1.timestamp - $0.timestamp }
+        #expect(gaps.allSatisfy { $0 >= ShakeDetector.Settings.default.refractoryTime })
+    }
+}

@@ -67,7 +67,6 @@ extension AccuracyBenchmark {
             chart.series.append(.init(name: "VQF 9D total", points: points { $0.vqfTotal9D }))
             chart.series.append(.init(name: "Tiltkit 6D total_hc", points: points { $0.totalHeadingCorrected6D }))
             chart.series.append(.init(name: "VQF 6D total_hc", points: points { $0.vqfTotalHeadingCorrected6D }))
-            chart.series.append(.init(name: "accelerometer-only inclination", points: points { $0.inclinationAccelerometerOnly }))
             out.append(("accuracy-broad-per-trial.svg", chart))
         }
         return out

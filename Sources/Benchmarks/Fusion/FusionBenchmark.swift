@@ -26,11 +26,14 @@ public struct FusionBenchmark: Sendable {
         }
     }
 
-    /// One estimator's cost.
+    /// One estimator's cost. The headline figures are CPU time of the measuring thread (time the
+    /// core spent on other processes excluded); the wall-clock median is kept beside them.
     public struct Row: Codable, Sendable {
         public var estimator: String
         public var minNanosecondsPerSample: Double
         public var medianNanosecondsPerSample: Double
+        /// Wall-clock median, ns per sample: equal to the CPU figure on an idle machine.
+        public var wallMedianNanosecondsPerSample: Double
         /// Samples per second at the median.
         public var samplesPerSecond: Double
         /// Median over the baseline's median.
@@ -76,19 +79,19 @@ public struct FusionBenchmark: Sendable {
         var done = 0.0
 
         // Runs alternate baseline and estimators so slow phases of a busy machine hit all alike.
-        var baselineTimes: [Double] = []
-        var times = [[Double]](repeating: [], count: FusionBenchmark.estimators.count)
+        var baselineTimes: [Timing] = []
+        var times = [[Timing]](repeating: [], count: FusionBenchmark.estimators.count)
         var rejected = [Int](repeating: 0, count: FusionBenchmark.estimators.count)
         for _ in 0..<settings.runs {
             progress("plain loop", done / steps); done += 1
-            baselineTimes.append(FusionBenchmark.timeBaseline(recordings) / Double(total))
+            baselineTimes.append(FusionBenchmark.timeBaseline(recordings).perSample(total))
             for (i, estimator) in FusionBenchmark.estimators.enumerated() {
                 progress(estimator.name, done / steps); done += 1
                 let usable = recordings.filter { !estimator.needsMagnetometer || $0.hasMagnetometer }
                 let count = usable.reduce(0) { $0 + $1.samples.count }
                 guard count > 0 else { continue }
-                let (ns, dropped) = FusionBenchmark.timeEstimator(estimator.make, usable)
-                times[i].append(ns / Double(count))
+                let (timing, dropped) = FusionBenchmark.timeEstimator(estimator.make, usable)
+                times[i].append(timing.perSample(count))
                 rejected[i] = dropped
             }
         }
@@ -102,7 +105,7 @@ public struct FusionBenchmark: Sendable {
         let pushRecording = recordings.max { $0.samples.count < $1.samples.count }!
         var push: [Row] = []
         for kind in [PushKind.accelerometer, .deviceMotion] {
-            var perSample: [Double] = []
+            var perSample: [Timing] = []
             for _ in 0..<Swift.max(1, settings.runs / 2) {
                 perSample.append(try FusionBenchmark.timePush(kind, pushRecording.samples))
             }
@@ -125,44 +128,59 @@ public struct FusionBenchmark: Sendable {
 
     // MARK: Timed loops
 
-    /// ns for one pass of the plain loop over all recordings.
-    static func timeBaseline(_ recordings: [Recording]) -> Double {
-        let start = Nanoclock.now()
-        var sum = 0.0
-        for recording in recordings {
-            for s in recording.samples {
-                sum += s.timestamp + s.acceleration.x + s.acceleration.y + s.acceleration.z
-                if let r = s.rotationRate { sum += r.x + r.y + r.z }
-                if let m = s.magneticField { sum += m.x + m.y + m.z }
-            }
+    /// Wall-clock and thread CPU time of one measured pass, ns.
+    struct Timing {
+        var wall: Double
+        var cpu: Double
+
+        static func measure(_ body: () -> Void) -> Timing {
+            let wall = Nanoclock.now(), cpu = Nanoclock.threadCPUTime()
+            body()
+            return Timing(wall: Double(Nanoclock.now() - wall), cpu: Double(Nanoclock.threadCPUTime() - cpu))
         }
-        let elapsed = Nanoclock.now() - start
-        blackHole(sum)
-        return Double(elapsed)
+
+        func perSample(_ count: Int) -> Timing { Timing(wall: wall / Double(count), cpu: cpu / Double(count)) }
+        static func + (a: Timing, b: Timing) -> Timing { Timing(wall: a.wall + b.wall, cpu: a.cpu + b.cpu) }
     }
 
-    /// ns for one pass of a fresh estimator per recording, and the samples it rejected.
-    static func timeEstimator(_ make: () -> any DeviceMotionEstimator, _ recordings: [Recording]) -> (Double, Int) {
-        var elapsed: UInt64 = 0
+    /// One pass of the plain loop over all recordings.
+    static func timeBaseline(_ recordings: [Recording]) -> Timing {
+        Timing.measure {
+            var sum = 0.0
+            for recording in recordings {
+                for s in recording.samples {
+                    sum += s.timestamp + s.acceleration.x + s.acceleration.y + s.acceleration.z
+                    if let r = s.rotationRate { sum += r.x + r.y + r.z }
+                    if let m = s.magneticField { sum += m.x + m.y + m.z }
+                }
+            }
+            blackHole(sum)
+        }
+    }
+
+    /// One pass of a fresh estimator per recording, and the samples it rejected.
+    static func timeEstimator(_ make: () -> any DeviceMotionEstimator, _ recordings: [Recording]) -> (Timing, Int) {
+        var total = Timing(wall: 0, cpu: 0)
         var rejected = 0
         var sum = 0.0
         for recording in recordings {
             var estimator = make()
-            let start = Nanoclock.now()
-            for s in recording.samples {
-                if let m = estimator.update(s) { sum += m.attitude.quaternion.w } else { rejected += 1 }
+            total = total + Timing.measure {
+                for s in recording.samples {
+                    if let m = estimator.update(s) { sum += m.attitude.quaternion.w } else { rejected += 1 }
+                }
             }
-            elapsed += Nanoclock.now() - start
         }
         blackHole(sum)
-        return (Double(elapsed), rejected)
+        return (total, rejected)
     }
 
     enum PushKind: String { case accelerometer = "push: accelerometer updates (no fusion)", deviceMotion = "push: device motion (6-axis fusion)" }
 
-    /// ns per sample from starting a back-to-back replay of `samples` through a motion manager
-    /// until a handler on a serial queue has received every one.
-    static func timePush(_ kind: PushKind, _ samples: [MotionSample]) throws(BenchError) -> Double {
+    /// Per sample, from starting a back-to-back replay of `samples` through a motion manager until
+    /// a handler on a serial queue has received every one. Work spans three threads, so the CPU
+    /// figure is the process's CPU time.
+    static func timePush(_ kind: PushKind, _ samples: [MotionSample]) throws(BenchError) -> Timing {
         let trace = Trace(samples: samples, metadata: TraceMetadata(source: "bench"))
         let source = ReplaySource(trace: trace, pacing: .asFastAsPossible)
         let manager = MotionManager(source: source)
@@ -171,6 +189,7 @@ public struct FusionBenchmark: Sendable {
         let done = DispatchSemaphore(value: 0)
         let expected = FusionBenchmark.expectedPushCount(kind, samples)
         let start = Nanoclock.now()
+        let cpuStart = Nanoclock.processCPUTime()
         switch kind {
         case .accelerometer:
             manager.accelerometerUpdateInterval = 0
@@ -186,11 +205,12 @@ public struct FusionBenchmark: Sendable {
         // A replay ends on its own; a rejected sample would leave fewer than expected, so time out.
         let finished = done.wait(timeout: .now() + 60) == .success
         let elapsed = Nanoclock.now() - start
+        let cpu = Nanoclock.processCPUTime() - cpuStart
         manager.stopAccelerometerUpdates()
         manager.stopDeviceMotionUpdates()
         let got = received.load(ordering: .relaxed)
         guard finished else { throw .unavailable("push delivery: handler got \(got) of \(expected) samples within 60 s") }
-        return Double(elapsed) / Double(expected)
+        return Timing(wall: Double(elapsed), cpu: Double(cpu)).perSample(expected)
     }
 
     /// Samples a handler should receive: all of them, less those the estimator rejects for device motion.
@@ -200,27 +220,32 @@ public struct FusionBenchmark: Sendable {
         return samples.reduce(0) { $0 + (estimator.update($1) == nil ? 0 : 1) }
     }
 
-    static func row(_ name: String, _ nsPerSample: [Double], baseline: Double?, rejected: Int) -> Row {
-        let sorted = nsPerSample.sorted()
-        let median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-        return Row(estimator: name, minNanosecondsPerSample: sorted.first ?? .nan, medianNanosecondsPerSample: median,
+    static func row(_ name: String, _ timings: [Timing], baseline: Double?, rejected: Int) -> Row {
+        let cpu = timings.map(\.cpu).sorted(), wall = timings.map(\.wall).sorted()
+        let median = cpu.isEmpty ? .nan : cpu[cpu.count / 2]
+        return Row(estimator: name, minNanosecondsPerSample: cpu.first ?? .nan, medianNanosecondsPerSample: median,
+                   wallMedianNanosecondsPerSample: wall.isEmpty ? .nan : wall[wall.count / 2],
                    samplesPerSecond: 1e9 / median, ratioToBaseline: baseline.map { median / $0 } ?? 1, rejected: rejected)
     }
 }
 
 extension FusionBenchmark.Report {
     public var text: String {
-        var table = TextTable(["", "min ns/sample", "median ns/sample", "samples/s", "× plain loop", "rejected"])
+        var table = TextTable(["", "min ns/sample", "median ns/sample", "wall median", "samples/s", "× plain loop", "rejected"])
         for row in [baseline] + estimators + push {
             table.append([row.estimator, Figure.fixed(row.minNanosecondsPerSample), Figure.fixed(row.medianNanosecondsPerSample),
+                          Figure.fixed(row.wallMedianNanosecondsPerSample),
                           Figure.count(Int(row.samplesPerSecond.isFinite ? row.samplesPerSecond : 0)),
                           Figure.ratio(row.ratioToBaseline), String(row.rejected)])
         }
         let peers = BroadPeers.averages.map { "\($0.filter) \(Figure.fixed($0.nanosecondsPerSample, 0))" }.joined(separator: ", ")
         return """
             \(samples) samples from \(recordings.count) recording(s): \(recordings.joined(separator: ", "))
-            \(runs) runs, each a fresh estimator per recording over samples in memory; min and median over runs.
-            Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample.
+            \(runs) runs, each a fresh estimator per recording over samples in memory; min and median over runs of the
+            measuring thread's CPU time per sample (CLOCK_THREAD_CPUTIME_ID, so other processes on a shared machine do
+            not count); the wall-clock median beside it.
+            Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample
+            (CPU: the whole process, since the work spans the replay, manager and queue threads).
 
             \(table.rendered)
 

@@ -77,19 +77,7 @@ public struct LatencyBenchmark: Sendable {
         let published = (manager.latestDeviceMotion!.value.timestamp - firstCount) / period
 
         progress("pull cost via the manager")
-        var cost = Distribution.makeHistogram()
-        var allocations: UInt64 = 0
-        let costEnd = Nanoclock.now() + UInt64(Swift.min(1, settings.visibilitySeconds) * 1e9)
-        var sink = 0.0
-        while Nanoclock.now() < costEnd {
-            let before = AllocationCount.onThisThread()
-            let start = Nanoclock.now()
-            for _ in 0..<100 { sink += manager.latestDeviceMotion?.arrivalTime ?? 0 }
-            let stop = Nanoclock.now()
-            allocations &+= AllocationCount.onThisThread() &- before
-            cost.record((stop &- start) &* 10)    // ps per pull: ns × 1000 / 100
-        }
-        blackHole(sink)
+        let (pullCost, pullAllocations) = ManagerPullProbe.measure(manager, seconds: Swift.min(1, settings.visibilitySeconds))
         manager.stopDeviceMotionUpdates()
 
         progress("pull → frame end (teapot)")
@@ -108,7 +96,7 @@ public struct LatencyBenchmark: Sendable {
         return Report(source: "\(recording.name) replayed at \(Figure.fixed(settings.replaySpeed, 0))× (\(Figure.fixed(settings.replaySpeed / period, 0)) Hz) through MotionManager, 6-axis fusion",
                       arrivalToVisible: Distribution(visible, unitsPerNanosecond: 1),
                       caughtFraction: published > 0 ? Double(caught) / published : 0,
-                      managerPullCost: Distribution(cost, unitsPerNanosecond: 1000), managerPullAllocations: allocations,
+                      managerPullCost: pullCost, managerPullAllocations: pullAllocations,
                       frame: frame, frameSkipped: skipped, renderer: renderer)
     }
 }

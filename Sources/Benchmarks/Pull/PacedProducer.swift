@@ -43,8 +43,6 @@ struct ProducerOutcome {
     var workCost = Distribution.makeHistogram()
     /// Time in `publish` per sample, ps: how long the consumer can stall the producer.
     var publishCost = Distribution.makeHistogram()
-    /// How late the producer woke after its deadline, ns.
-    var wakeLateness = Distribution.makeHistogram()
 }
 
 /// A producer thread: at each deadline (or back to back when unpaced) it stamps the arrival time,
@@ -88,7 +86,6 @@ final class PacedProducer<Slot: PullSlot>: @unchecked Sendable {
                 Nanoclock.sleep(until: deadline)
             }
             let arrival = Nanoclock.now()
-            if period != nil { result.wakeLateness.record(arrival &- deadline) }
             var motion = step(Nanoclock.seconds(arrival))
             motion.timestamp = Nanoclock.seconds(arrival)
             sequence &+= 1

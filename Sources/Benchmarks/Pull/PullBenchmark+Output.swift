@@ -25,6 +25,16 @@ extension PullBenchmark.Report {
         for r in ratios {
             ratio.append([r.variant, r.producerRate, Figure.ratio(r.p50OverFloor), Figure.ratio(r.p999OverFloor)])
         }
+        var game = ""
+        if let m = managerPull, let floor = scenarios.first?.pullCost.p50, floor > 0 {
+            game = """
+
+
+                The game's pull, MotionManager.latestDeviceMotion (\(m.source)): p50 \(Figure.fixed(m.cost.p50)) ns \
+                (\(Figure.ratio(m.cost.p50 / floor)) the floor), p99 \(Figure.fixed(m.cost.p99)) ns, p99.9 \(Figure.fixed(m.cost.p999)) ns, \
+                allocations \(m.allocations)
+                """
+        }
         return """
             Producer: \(producerWork)
             Method: \(method)
@@ -37,7 +47,7 @@ extension PullBenchmark.Report {
             \(age.rendered)
 
             Ratios to the plain-copy floor (tight loop)
-            \(ratio.rendered)
+            \(ratio.rendered)\(game)
 
             \(targets.map { $0.line }.joined(separator: "\n"))
             """

@@ -69,6 +69,8 @@ public struct PullBenchmark: Sendable {
         public var scenarios: [Scenario]
         /// Variant p50 / floor p50 in the tight loop, per variant and rate.
         public var ratios: [Ratio]
+        /// The game's real pull, `MotionManager.latestDeviceMotion`, measured in the same run.
+        public var managerPull: ManagerPullProbe.Result?
         /// Issue 7's pull targets against this run's figures.
         public var targets: [TargetCheck] = []
     }

@@ -21,6 +21,8 @@ public struct BenchOutput: Sendable {
             print("tiltkit bench \(bench)\(quick ? " --quick" : "") on \(document.machine.summary)\n")
             print(text)
         }
+        // The chart paths go to stderr next; let the table reach a pipe first.
+        fflush(nil)
     }
 
     /// Writes each chart as `DIR/file`; returns the paths written (also listed on stderr).

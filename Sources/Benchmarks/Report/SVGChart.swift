@@ -109,7 +109,7 @@ public struct SVGChart: Sendable {
             out += "<text x=\"\(f(x))\" y=\"\(f(margin.top + plotH + 16))\" text-anchor=\"middle\">\(SVGChart.label(value))</text>\n"
         }
         out += "<text x=\"\(f(margin.left + plotW / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">\(escape(xLabel))</text>\n"
-        out += "<text x=\"16\" y=\"\(f(margin.top + plotH / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(f(margin.top + plotH / 2)))\">\(escape(yLabel))</text>\n"
+        out += "<text x=\"0\" y=\"0\" text-anchor=\"middle\" transform=\"translate(18,\(f(margin.top + plotH / 2))) rotate(-90)\">\(escape(yLabel))</text>\n"
         out += "</g>\n"
         out += "<rect x=\"\(f(margin.left))\" y=\"\(f(margin.top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#333\"/>\n"
 

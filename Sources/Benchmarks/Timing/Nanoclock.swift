@@ -15,6 +15,21 @@ public enum Nanoclock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// CPU time this thread has run, ns (CLOCK_THREAD_CPUTIME_ID): excludes the time other
+    /// processes had the core, so cost figures hold up on a shared, loaded machine.
+    @inline(__always) public static func threadCPUTime() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// CPU time of the whole process, all threads, ns (CLOCK_PROCESS_CPUTIME_ID).
+    public static func processCPUTime() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
     /// Seconds, as `MonotonicClock.now()` reports them.
     @inline(__always) public static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) * 1e-9 }
 

@@ -29,8 +29,8 @@ public struct GestureCalibration: Hashable, Sendable {
     private let base: MotionControlSettings
     private var stepStart: Double?
     private var gravitySum = Vector3.zero
-    private var stillJump: GestureDetector
-    private var stillDuck: GestureDetector
+    private var jumpMeter: GestureDetector
+    private var duckMeter: GestureDetector
     private var stillJumpPeak = 0.0
     private var stillDuckPeak = 0.0
     private var tipPeak = 0.0
@@ -39,8 +39,8 @@ public struct GestureCalibration: Hashable, Sendable {
     public init(base: MotionControlSettings = .standard) {
         self.base = base
         // Detectors used only for their buffer means, with thresholds that never fire.
-        stillJump = GestureDetector(settings: .init(bufferLength: base.jump.bufferLength, threshold: .infinity, refractory: 0))
-        stillDuck = GestureDetector(settings: .init(bufferLength: base.duck.bufferLength, threshold: .infinity, refractory: 0))
+        jumpMeter = GestureDetector(settings: .init(bufferLength: base.jump.bufferLength, threshold: .infinity, refractory: 0))
+        duckMeter = GestureDetector(settings: .init(bufferLength: base.duck.bufferLength, threshold: .infinity, refractory: 0))
     }
 
     public mutating func push(_ motion: DeviceMotion) {
@@ -52,18 +52,18 @@ public struct GestureCalibration: Hashable, Sendable {
         case .holdStill:
             gravitySum += motion.gravity
             pose = HoldingPose.detect(gravity: gravitySum)
-            stillJump.push(GestureSignals.tipRate(motion, pose: pose), timestamp: t)
-            stillDuck.push(GestureSignals.downwardPush(motion), timestamp: t)
-            stillJumpPeak = max(stillJumpPeak, abs(stillJump.mean))
-            stillDuckPeak = max(stillDuckPeak, abs(stillDuck.mean))
+            jumpMeter.push(GestureSignals.tipRate(motion, pose: pose), timestamp: t)
+            duckMeter.push(GestureSignals.downwardPush(motion), timestamp: t)
+            stillJumpPeak = max(stillJumpPeak, abs(jumpMeter.mean))
+            stillDuckPeak = max(stillDuckPeak, abs(duckMeter.mean))
             if t - start >= holdStillDuration {
                 step = .tipTowardYou
                 stepStart = t
-                stillJump.reset()
+                jumpMeter.reset()
             }
         case .tipTowardYou:
-            stillJump.push(GestureSignals.tipRate(motion, pose: pose), timestamp: t)
-            tipPeak = max(tipPeak, stillJump.mean)
+            jumpMeter.push(GestureSignals.tipRate(motion, pose: pose), timestamp: t)
+            tipPeak = max(tipPeak, jumpMeter.mean)
             if t - start >= tipDuration { step = .done(thresholds(), pose) }
         case .done:
             break

@@ -1,12 +1,12 @@
-/// The motion controls' tunables. Defaults follow the talk (device motion pushed at 50 Hz into
-/// short ring buffers) with thresholds chosen from real recordings (see `standard`).
+/// The motion controls' tunables: the talk's scheme (pushed device motion in short ring
+/// buffers, a threshold on each buffer's mean) with values chosen on real recordings (`standard`).
 public struct MotionControlSettings: Hashable, Sendable {
-    /// Seconds between pushed device-motion updates (the talk: 50 Hz).
+    /// Seconds between pushed device-motion updates (the talk: 1/50 s; `standard`: 1/100 s).
     public var updateInterval: Double
     /// Jump: mean rotation rate about the tip axis, rad/s (positive: top toward the player).
     public var jump: GestureDetector.Settings
     /// Duck: mean user acceleration along gravity, g (negative: the device pushed downward,
-    /// since Core Motion's user acceleration is opposite to the motion, see `DuckSignal`).
+    /// see `GestureSignals.downwardPush`).
     public var duck: GestureDetector.Settings
 
     /// Ducks are held back while the mean rotation rate over the duck buffer exceeds this,
@@ -40,12 +40,5 @@ public struct MotionControlSettings: Hashable, Sendable {
         updateInterval: 0.01,
         jump: .init(bufferLength: 5, threshold: 1.5, refractory: 0.6),
         duck: .init(bufferLength: 3, threshold: -0.2, refractory: 0.6),
-        duckMaximumRotation: 1.5)
-
-    /// The talk's rate, 50 Hz, with buffers covering the same time as `standard`'s.
-    public static let talkRate = MotionControlSettings(
-        updateInterval: 0.02,
-        jump: .init(bufferLength: 3, threshold: 1.5, refractory: 0.6),
-        duck: .init(bufferLength: 2, threshold: -0.2, refractory: 0.6),
         duckMaximumRotation: 1.5)
 }

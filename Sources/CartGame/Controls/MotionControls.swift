@@ -15,8 +15,6 @@ public struct MotionControls: Hashable, Sendable {
     private var duck: GestureDetector
     /// |rotation rate| over the duck buffer's span, rad/s, for the duck's rotation guard.
     private var turning: RingBuffer
-    /// Timestamp of the last pushed sample, seconds on the source clock.
-    public private(set) var lastPushTimestamp: Double?
 
     /// What one frame gets from the motion controls.
     public struct Frame: Hashable, Sendable {
@@ -53,7 +51,6 @@ public struct MotionControls: Hashable, Sendable {
         turning.append(rate.isFinite ? rate : .infinity)
         duck.push(GestureSignals.downwardPush(motion), timestamp: motion.timestamp,
                   armed: turning.mean <= settings.duckMaximumRotation)
-        lastPushTimestamp = motion.timestamp
     }
 
     /// The pull path, just before a frame: lean from the latest device motion, gestures from

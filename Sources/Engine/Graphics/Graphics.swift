@@ -26,8 +26,9 @@ public final class Graphics {
 
     /// The program applied by the last `applyPipeline`, for `setUniform`.
     var currentShader: ShaderResource?
-    /// The pass in progress: its pixel size and framebuffer (0 = the window's).
-    var currentPass: (size: PixelSize, framebuffer: GLuint)?
+    /// The pass in progress: its pixel size, framebuffer (0 = the window's) and, for multisampled
+    /// targets, the framebuffer `readPixels` resolves into (0 = none).
+    var currentPass: (size: PixelSize, framebuffer: GLuint, resolveFramebuffer: GLuint)?
 
     /// Reads the current context's version and fails unless it is at least `minimumVersion`
     /// with the core profile's features (vertex array objects, GLSL 3.30).

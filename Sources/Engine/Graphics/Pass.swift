@@ -48,16 +48,17 @@ extension Graphics {
     /// Starts drawing into the window's framebuffer (`target` nil) or an offscreen target, over
     /// the whole of `size` pixels.
     public func beginPass(size: PixelSize, target: RenderTargetID? = nil, action: PassAction = PassAction()) {
-        var framebuffer: GLuint = 0
+        var framebuffer: GLuint = 0, resolve: GLuint = 0
         var size = size
         if let target {
             guard let t = targets.get(target.raw) else { return warnStale("render target") }
             framebuffer = t.framebuffer
+            resolve = t.resolveFramebuffer
             size = t.size
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
-        currentPass = (size, framebuffer)
+        currentPass = (size, framebuffer, resolve)
         var mask: GLbitfield = 0
         if let c = action.clearColor {
             glClearColor(c.r, c.g, c.b, c.a)
@@ -96,9 +97,4 @@ extension Graphics {
         }
         if pipeline.cullBackFaces { glEnable(GLenum(GL_CULL_FACE)) } else { glDisable(GLenum(GL_CULL_FACE)) }
     }
-}
-
-extension Graphics {
-    /// Waits until the GPU has finished every command so far (for timing; never needed to draw).
-    public func finish() { glFinish() }
 }

@@ -17,9 +17,14 @@ public struct WindowDesc: Sendable {
     /// No visible window: uses SDL's offscreen driver when there is no display, and a hidden
     /// window otherwise. Draw into a `RenderTarget`; the window's own framebuffer may be 1×1.
     public var headless: Bool
+    /// Samples per pixel of the window's framebuffer (4 smooths edges); falls back to 1 when the
+    /// driver has no multisampled configuration.
+    public var sampleCount: Int
 
     public init(title: String = "Tiltkit", size: PixelSize = PixelSize(width: 1280, height: 720),
-                vsync: Bool = true, fullscreen: Bool = false, resizable: Bool = true, headless: Bool = false) {
+                vsync: Bool = true, fullscreen: Bool = false, resizable: Bool = true, headless: Bool = false,
+                sampleCount: Int = 1) {
+        self.sampleCount = sampleCount
         self.title = title
         self.size = size
         self.vsync = vsync
@@ -90,24 +95,47 @@ public final class Window {
         if desc.headless, env["SDL_VIDEODRIVER"] == nil, env["DISPLAY"] == nil, env["WAYLAND_DISPLAY"] == nil {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         }
-        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
-            throw .noWindowSystem(detail: Window.sdlError())
+        if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
+            let detail = Window.sdlError()
+            // Headless needs no display: a DISPLAY naming a server that is gone should not stop it.
+            guard desc.headless, env["SDL_VIDEODRIVER"] == nil else { throw .noWindowSystem(detail: detail) }
+            setenv("SDL_VIDEODRIVER", "offscreen", 1)
+            guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
+                throw .noWindowSystem(detail: "\(detail); offscreen: \(Window.sdlError())")
+            }
         }
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         isHeadless = desc.headless
+        // Without a display SDL falls back to drivers that show nothing; a window nobody can see
+        // is an error unless asked for (headless, or SDL_VIDEODRIVER set by the user).
+        if !desc.headless, env["SDL_VIDEODRIVER"] == nil, ["offscreen", "dummy", "evdev"].contains(videoDriver) {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw .noWindowSystem(detail: "no X11 or Wayland display; only SDL's invisible '\(videoDriver)' driver is available")
+        }
 
-        Window.requestCoreContext()
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if desc.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         if desc.resizable && !desc.headless { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if desc.fullscreen && !desc.headless { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let center = Int32(0x2FFF0000)  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
-        guard let window = SDL_CreateWindow(desc.title, center, center, Int32(desc.size.width), Int32(desc.size.height), flags) else {
+        func open(samples: Int) -> (OpaquePointer?, SDL_GLContext?) {
+            Window.requestCoreContext(samples: samples)
+            guard let w = SDL_CreateWindow(desc.title, center, center, Int32(desc.size.width), Int32(desc.size.height), flags) else {
+                return (nil, nil)
+            }
+            return (w, SDL_GL_CreateContext(w))
+        }
+        var (window, context) = open(samples: desc.sampleCount)
+        if context == nil && desc.sampleCount > 1 {  // no multisampled configuration: try without
+            if let w = window { SDL_DestroyWindow(w) }
+            (window, context) = open(samples: 1)
+        }
+        guard let window else {
             let detail = Window.sdlError()
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw .windowCreationFailed(detail: detail)
         }
-        guard let context = SDL_GL_CreateContext(window) else {
+        guard let context else {
             let detail = Window.sdlError()
             let offered = Window.probeAnyContext(window)
             SDL_DestroyWindow(window)
@@ -191,7 +219,9 @@ public final class Window {
 
     private static let lifecycle = NSLock()
 
-    private static func requestCoreContext() {
+    private static func requestCoreContext(samples: Int = 1) {
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 1 ? 1 : 0)
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples > 1 ? Int32(samples) : 0)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))

@@ -2,7 +2,8 @@
 /// one polyline per series scaled to a fixed value range, newest sample at the right.
 ///
 ///     let plot = GraphPlot(x: 16, y: 500, width: 400, height: 120, range: -2...2)
-///     plot.draw(series: [(raw, .white), (gravity, .yellow)], labels: ["x: raw", "gravity"], on: overlay)
+///     plot.draw(series: [GraphSeries(gravity, color: .yellow, width: 3), GraphSeries(raw, color: .white)],
+///               capacity: 240, on: overlay)
 public struct GraphPlot: Sendable {
     public var x: Float
     public var y: Float
@@ -30,7 +31,7 @@ public struct GraphPlot: Sendable {
 
     /// Draws the panel and each series (equal sample spacing across the width). `capacity` is the
     /// number of samples the width holds; shorter series are right-aligned.
-    public func draw(series: [(values: [Float], color: Color)], capacity: Int, on overlay: Overlay) {
+    public func draw(series: [GraphSeries], capacity: Int, on overlay: Overlay) {
         overlay.rect(x: x, y: y, width: width, height: height, color: background)
         if range.contains(0) {
             overlay.line(from: (x, row(for: 0)), to: (x + width, row(for: 0)), width: 1, color: Color(1, 1, 1, 0.3))
@@ -40,7 +41,21 @@ public struct GraphPlot: Sendable {
             let values = s.values.suffix(capacity)
             let start = x + width - step * Float(values.count - 1)
             let points = values.enumerated().map { (x: start + step * Float($0.offset), y: row(for: $0.element)) }
-            overlay.polyline(points, width: 1.5, color: s.color)
+            overlay.polyline(points, width: s.width, color: s.color)
         }
+    }
+}
+
+/// One line of a `GraphPlot`: values in the plot's units, drawn in order (later series on top).
+public struct GraphSeries: Sendable {
+    public var values: [Float]
+    public var color: Color
+    /// Line width, pixels: draw a smooth series wide under a noisy one so both stay visible.
+    public var width: Float
+
+    public init(_ values: [Float], color: Color, width: Float = 1.5) {
+        self.values = values
+        self.color = color
+        self.width = width
     }
 }

@@ -19,7 +19,8 @@ extension AHRS {
     func deviceMotion(_ sample: MotionSample, gyro: Vector3) -> DeviceMotion {
         let q6 = quaternion6D
         let useHeading = referenceFrame.usesMagnetometer && headingInitialised
-        let q = useHeading ? outputRotation * (headingCorrection.rotation * q6) : outputRotation * q6
+        let earth = useHeading ? FastMath.product(headingCorrection.rotation, q6) : q6
+        let q = outputRotation == .identity ? earth : FastMath.product(outputRotation, earth)
         // third row of R(q6), negated: q⁻¹ ⊗ (0,0,−1) ⊗ q (rotations about z do not change it)
         let gravity = Vector3(-2 * (q6.x * q6.z - q6.w * q6.y), -2 * (q6.y * q6.z + q6.w * q6.x),
                               -(1 - 2 * (q6.x * q6.x + q6.y * q6.y)))
@@ -43,6 +44,7 @@ extension AHRS {
     /// Compass heading of the device's top edge (+y), degrees clockwise from north, 0..<360, in a
     /// frame with X north, Y west, Z up; when the top edge points up or down, the direction the
     /// back of the device faces (−z) is used instead, as a compass held upright would.
+    @inline(__always)
     static func heading(_ q: Quaternion) -> Double {
         // second column of R(q): the device's y axis in the reference frame
         var north = 2 * (q.x * q.y - q.w * q.z)

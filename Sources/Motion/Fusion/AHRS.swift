@@ -19,10 +19,15 @@
 /// Internally the earth frame is x east, y (magnetic) north, z up, as VQF and BROAD; the output is
 /// rotated into the requested Core Motion frame (`AttitudeReferenceFrame`).
 ///
-/// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`) and a bias
-/// estimator that runs on every fourth sample. Rejected samples (NaN, saturation, time going
-/// backwards) leave the state untouched; a gap longer than `SampleLimits.maximumGap` restarts the
-/// attitude from the next sample's gravity and field (the gyro bias is kept: it belongs to the sensor).
+/// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`), and by
+/// running only the gyro integration on every sample: the corrections, whose time constants are
+/// seconds, run at `correctionRate` (25 Hz) on the acceleration collected in between, and the bias
+/// estimator at `biasUpdateRate` (10 Hz). Beyond VQF, fast rotation (whose gyro errors grow with the
+/// rate) shortens the acceleration low-pass and speeds up the heading correction.
+///
+/// Rejected samples (NaN, saturation, time going backwards) leave the state untouched; a gap longer
+/// than `SampleLimits.maximumGap` restarts the attitude from the next sample's gravity and field
+/// (the gyro bias is kept: it belongs to the sensor).
 public struct AHRS: DeviceMotionEstimator {
     public let settings: AHRSSettings
     public let referenceFrame: AttitudeReferenceFrame
@@ -40,9 +45,11 @@ public struct AHRS: DeviceMotionEstimator {
     private var inclination = Quaternion.identity
     /// Specific force (−acceleration, g) in the almost-inertial frame, low-passed.
     private var accelerationLowPass = SecondOrderLowPass3()
-    /// The acceleration low-pass's current coefficients (retuned when the sample rate changes).
-    private var accelerationCoefficients: SecondOrderLowPassCoefficients
-    /// Mean squared bias-free rotation rate, rad²/s² (scales the heading gain).
+    /// The same with a shorter time constant, weighed in while the device turns fast.
+    private var fastAccelerationLowPass = SecondOrderLowPass3()
+    /// Samples since the last correction step.
+    private var window = CorrectionWindow()
+    /// Mean squared bias-free rotation rate, rad²/s² (blends the acceleration low-passes, scales the heading gain).
     private var rotationEnergy = 0.0
     private var rest = RestDetector()
     var bias = GyroBiasEstimator()
@@ -57,14 +64,17 @@ public struct AHRS: DeviceMotionEstimator {
         self.referenceFrame = frame
         self.validator = SampleValidator(limits: settings.limits)
         self.coefficients = AHRSCoefficients(settings, samplePeriod: 1 / settings.nominalSampleRate)
-        self.accelerationCoefficients = SecondOrderLowPassCoefficients(timeConstant: settings.accelerationTimeConstant, samplePeriod: 1 / settings.nominalSampleRate)
         self.headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         self.outputRotation = Self.frameRotation(frame, declination: settings.declination)
         bias.reset(coefficients.bias)
     }
 
+    /// Forgets everything but the rejection counters.
     public mutating func reset() {
+        var counters = validator
+        counters.reset()
         self = AHRS(frame: referenceFrame, settings: settings)
+        validator = counters
     }
 
     /// The current flags.
@@ -91,18 +101,19 @@ public struct AHRS: DeviceMotionEstimator {
     }
 
     /// Device → earth (x east, y arbitrary horizontal, z up) from accelerometer and gyro.
-    public var quaternion6D: Quaternion { inclination * gyroAttitude }
+    public var quaternion6D: Quaternion { FastMath.product(inclination, gyroAttitude) }
     /// Device → earth (x east, y magnetic north, z up); equals the 6D one until a magnetometer sample arrives.
-    public var quaternion9D: Quaternion { headingCorrection.rotation * (inclination * gyroAttitude) }
+    public var quaternion9D: Quaternion { FastMath.product(headingCorrection.rotation, quaternion6D) }
 
     // MARK: Update
 
+    @inline(__always)
     public mutating func update(_ sample: MotionSample) -> DeviceMotion? {
         let dt: Double
         switch validator.check(sample) {
         case .reject: return nil
-        case .restart: start(sample); dt = 0
-        case .accept(let d): dt = d; trackSamplePeriod(dt)
+        case .restart: start(); dt = 0
+        case .accept(let d): dt = d
         }
         let gyro = sample.rotationRate ?? .zero
         if referenceFrame.usesMagnetometer, let field = sample.magneticField {
@@ -115,35 +126,42 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// One step without validation, for callers that validated already (benchmarks, batch evaluation).
     /// gyro rad/s, acceleration g (Core Motion's sign), dt s (> 0 after the first sample).
+    @inline(__always)
     public mutating func update6D(gyro: Vector3, acceleration: Vector3, dt: Double) {
-        if !started { start(acceleration: acceleration, gyro: gyro) }
-        rest.update(gyro: gyro, acceleration: acceleration, dt: dt, coefficients.rest)
+        if !started { start() }
+        if dt > 0 { trackSamplePeriod(dt) }
         integrateGyroscope(gyro, dt: dt)
-        correctInclination(acceleration)
-        estimateBias()
+        collectAcceleration(acceleration, dt: dt)
+        if window.count >= coefficients.correctionStride { correct6D(gyro: gyro, acceleration: acceleration) }
     }
 
-    /// As `update6D`, then the heading correction by the magnetic field (µT).
+    /// As `update6D`, with the heading corrected by the magnetic field (µT).
+    @inline(__always)
     public mutating func update9D(gyro: Vector3, acceleration: Vector3, magneticField: Vector3, dt: Double) {
-        update6D(gyro: gyro, acceleration: acceleration, dt: dt)
-        correctHeading(magneticField, dt: dt)
+        if !started { start() }
+        if dt > 0 { trackSamplePeriod(dt) }
+        integrateGyroscope(gyro, dt: dt)
+        collectAcceleration(acceleration, dt: dt)
+        if window.count >= coefficients.correctionStride {
+            let duration = window.duration
+            correct6D(gyro: gyro, acceleration: acceleration)
+            correctHeading(magneticField, dt: duration)
+        }
     }
 
     // MARK: Steps
 
-    private mutating func start(_ sample: MotionSample) {
-        start(acceleration: sample.acceleration, gyro: sample.rotationRate ?? .zero)
-    }
-
     /// Fast start-up: the attitude starts level with the first sample's gravity (and, in 9D, the
-    /// first field sets the heading at once); filters start in their steady state.
-    private mutating func start(acceleration: Vector3, gyro: Vector3) {
+    /// first field sets the heading at once); the low-passes start as running means.
+    private mutating func start() {
+        window = CorrectionWindow()
+        window.count = coefficients.correctionStride - 1  // correct on the first sample
         gyroAttitude = .identity
         inclination = .identity
-        accelerationCoefficients = coefficients.acceleration
-        accelerationLowPass.settle(at: -acceleration, accelerationCoefficients)
+        accelerationLowPass.start()
+        fastAccelerationLowPass.start()
         rotationEnergy = 0
-        rest.start(gyro: gyro, acceleration: acceleration, coefficients.rest)
+        rest.start()
         bias.restartAttitude()
         magnetic.restart()
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
@@ -158,26 +176,54 @@ public struct AHRS: DeviceMotionEstimator {
             // a dropped sample must not drag the mean: clamp to half/double
             meanPeriod += 0.01 * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
         }
-        if abs(meanPeriod - coefficients.samplePeriod) > 0.1 * coefficients.samplePeriod {
-            coefficients = AHRSCoefficients(settings, samplePeriod: meanPeriod)
-            accelerationLowPass.retune(from: accelerationCoefficients, to: coefficients.acceleration)
-            accelerationCoefficients = coefficients.acceleration
+        if abs(meanPeriod - coefficients.samplePeriod) > 0.1 * coefficients.samplePeriod { adoptSamplePeriod(meanPeriod) }
+    }
+
+    /// Out of line: rare, and inlined it would make every step copy the coefficients.
+    @inline(never)
+    private mutating func adoptSamplePeriod(_ period: Double) {
+        let new = AHRSCoefficients(settings, samplePeriod: period)
+        accelerationLowPass.retune(from: coefficients.acceleration, to: new.acceleration)
+        if let from = coefficients.fastAcceleration, let to = new.fastAcceleration {
+            fastAccelerationLowPass.retune(from: from, to: to)
         }
+        coefficients = new
     }
 
     @inline(__always)
     private mutating func integrateGyroscope(_ gyro: Vector3, dt: Double) {
-        let rate = gyro - bias.bias
-        gyroAttitude = FastMath.renormalized(gyroAttitude * FastMath.rotation(rate: rate, dt: dt))
-        rotationEnergy += coefficients.rotationEnergyGain * (rate.lengthSquared - rotationEnergy)
+        gyroAttitude = FastMath.renormalized(FastMath.product(gyroAttitude, FastMath.rotation(rate: gyro - bias.bias, dt: dt)))
     }
 
-    /// Rotates the low-passed specific force onto the vertical (VQF's inclination correction).
+    /// Sums the specific force in the almost-inertial frame until the next correction.
     @inline(__always)
-    private mutating func correctInclination(_ acceleration: Vector3) {
-        let inertial = gyroAttitude.rotate(-acceleration)
-        let filtered = accelerationLowPass.filter(inertial, accelerationCoefficients)
-        let earth = inclination.rotate(filtered)
+    private mutating func collectAcceleration(_ acceleration: Vector3, dt: Double) {
+        window.accelerationSum += FastMath.rotate(gyroAttitude, -acceleration)
+        window.count += 1
+        window.duration += dt
+    }
+
+    /// The slow steps, on every `correctionStride`-th sample: rest detection (on that sample),
+    /// the inclination correction by the window's mean acceleration, the bias estimator.
+    @inline(__always)
+    private mutating func correct6D(gyro: Vector3, acceleration: Vector3) {
+        let mean = window.accelerationSum / Double(window.count)
+        rest.update(gyro: gyro, acceleration: acceleration, dt: window.duration, coefficients.rest)
+        rotationEnergy += coefficients.rotationEnergyGain * ((gyro - bias.bias).lengthSquared - rotationEnergy)
+        window = CorrectionWindow()
+        correctInclination(mean)
+        estimateBias()
+    }
+
+    /// Rotates the low-passed specific force (inertial frame, g) onto the vertical (VQF's inclination correction).
+    @inline(__always)
+    private mutating func correctInclination(_ inertial: Vector3) {
+        var filtered = accelerationLowPass.filter(inertial, coefficients.acceleration)
+        if let fast = coefficients.fastAcceleration {
+            let w = rotationEnergy / (rotationEnergy + coefficients.fastRotationRateSquared)
+            filtered += (fastAccelerationLowPass.filter(inertial, fast) - filtered) * w
+        }
+        let earth = FastMath.rotate(inclination, filtered)
         let lengthSquared = earth.lengthSquared
         guard lengthSquared > 1e-12 else { return }  // free fall: nothing to correct with
         let a = earth / lengthSquared.squareRoot()
@@ -186,21 +232,22 @@ public struct AHRS: DeviceMotionEstimator {
         let correction = w > 1e-6
             ? Quaternion(w: w, x: 0.5 * a.y / w, y: -0.5 * a.x / w, z: 0)
             : Quaternion(w: 0, x: 1, y: 0, z: 0)
-        inclination = FastMath.renormalized(correction * inclination)
+        inclination = FastMath.renormalized(FastMath.product(correction, inclination))
         bias.accumulate(tilt: a)
     }
 
     @inline(__always)
     private mutating func estimateBias() {
         guard bias.isDue(coefficients.bias) else { return }
-        bias.step(attitude: inclination * gyroAttitude, atRest: rest.isAtRest, restRate: rest.meanRotationRate,
+        bias.step(attitude: FastMath.product(inclination, gyroAttitude), atRest: rest.isAtRest, restRate: rest.meanRotationRate,
                   coefficients.bias)
     }
 
-    @inline(__always)
+    /// Out of line: it runs at the correction rate only.
+    @inline(never)
     private mutating func correctHeading(_ field: Vector3, dt: Double) {
         if field.x == 0 && field.y == 0 && field.z == 0 { return }  // a source's "no reading"
-        let earthField = (inclination * gyroAttitude).rotate(field)
+        let earthField = FastMath.rotate(FastMath.product(inclination, gyroAttitude), field)
         magnetic.update(earthField: earthField, dt: dt, rotationRate: rest.meanRotationRate, coefficients.magnetic)
         headingCorrection.update(earthField: earthField, rotationEnergy: rotationEnergy,
                                  disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
@@ -212,4 +259,13 @@ public struct AHRS: DeviceMotionEstimator {
             }
         }
     }
+}
+
+/// What `AHRS` collects between two correction steps.
+struct CorrectionWindow: Hashable, Sendable {
+    /// Sum of the specific force in the almost-inertial frame, g.
+    var accelerationSum = Vector3.zero
+    var count = 0
+    /// Time covered, s.
+    var duration = 0.0
 }

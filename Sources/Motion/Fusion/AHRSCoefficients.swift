@@ -6,7 +6,13 @@ import Foundation
 struct AHRSCoefficients: Hashable, Sendable {
     /// The sample period these were computed for, s.
     var samplePeriod: Double
+    /// The corrections run on every n-th sample (see `AHRSSettings.correctionRate`).
+    var correctionStride: Int
     var acceleration: SecondOrderLowPassCoefficients
+    /// The fast-rotation acceleration low-pass; nil when switched off.
+    var fastAcceleration: SecondOrderLowPassCoefficients?
+    /// 1/ω_fast², (rad/s)⁻²: the fast low-pass weighs E/(E + ω_fast²) for a mean squared rate E.
+    var fastRotationRateSquared: Double
     var rest: RestDetector.Coefficients
     var magnetic: MagneticDisturbanceDetector.Coefficients
     var heading: HeadingCorrection.Coefficients
@@ -14,9 +20,15 @@ struct AHRSCoefficients: Hashable, Sendable {
     /// Per-sample gain of the mean squared rotation rate.
     var rotationEnergyGain: Double
 
-    init(_ s: AHRSSettings, samplePeriod dt: Double) {
-        samplePeriod = dt
+    init(_ s: AHRSSettings, samplePeriod: Double) {
+        self.samplePeriod = samplePeriod
+        correctionStride = max(1, Int((1 / (s.correctionRate * samplePeriod)).rounded()))
+        // everything below runs once per correction step
+        let dt = samplePeriod * Double(correctionStride)
         acceleration = SecondOrderLowPassCoefficients(timeConstant: s.accelerationTimeConstant, samplePeriod: dt)
+        fastAcceleration = s.fastRotationAccelerationTimeConstant > 0
+            ? SecondOrderLowPassCoefficients(timeConstant: s.fastRotationAccelerationTimeConstant, samplePeriod: dt) : nil
+        fastRotationRateSquared = square(s.fastRotationRate)
         rest = RestDetector.Coefficients(s, samplePeriod: dt)
         magnetic = MagneticDisturbanceDetector.Coefficients(s, samplePeriod: dt)
         heading = HeadingCorrection.Coefficients(s, samplePeriod: dt)

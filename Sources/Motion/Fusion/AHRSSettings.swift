@@ -11,14 +11,24 @@ public struct AHRSSettings: Hashable, Sendable {
     /// Time constant of the low-pass applied to acceleration in the almost-inertial frame, s (VQF tauAcc).
     /// Longer trusts the gyro more and rejects more non-gravity acceleration.
     public var accelerationTimeConstant: Double = 3.0
+    /// Time constant of a second, faster acceleration low-pass used while rotating fast, s (0: off).
+    /// Gyro scale and misalignment errors grow with the rotation rate, so the faster a device turns
+    /// the sooner gravity must correct it; the two low-passes are blended by the mean squared rate.
+    public var fastRotationAccelerationTimeConstant: Double = 1.75
+    /// Rotation rate at which both acceleration low-passes weigh equally, rad/s (240 °/s).
+    public var fastRotationRate: Double = 240 * .pi / 180
     /// Time constant of the heading correction by the magnetometer, s (VQF tauMag).
     public var magneticTimeConstant: Double = 30
-    /// Rotation rate at which the heading correction runs twice as fast, rad/s (0: fixed rate). Fast
-    /// rotation makes the gyro's heading drift (scale and misalignment errors grow with the rate),
-    /// so the magnetometer is trusted more then; the gain grows with the mean squared rate.
-    public var magneticGainRotationRate: Double = 2 * .pi
-    /// Time constant of the mean squared rotation rate that scales the heading gain, s.
+    /// Rotation rate at which the heading correction runs twice as fast, rad/s (270 °/s; 0: fixed rate).
+    /// Fast rotation makes the gyro's heading drift (scale and misalignment errors grow with the
+    /// rate), so the magnetometer is trusted more then; the gain grows with the mean squared rate.
+    public var magneticGainRotationRate: Double = 1.5 * .pi
+    /// Time constant of the mean squared rotation rate that the blends and gains above follow, s.
     public var rotationEnergyTimeConstant: Double = 1
+    /// Rate of the correction steps (inclination, rest detection, magnetometer), Hz. The gyro is
+    /// integrated and the acceleration collected on every sample; the corrections, whose time
+    /// constants are seconds long, run on every n-th sample with n = sample rate / this, at least 1.
+    public var correctionRate: Double = 25
     /// Sample rate the filter coefficients are first computed for, Hz; they follow the measured
     /// rate (a running mean of the sample period) when it differs by more than 10 %.
     public var nominalSampleRate: Double = 100
@@ -44,9 +54,9 @@ public struct AHRSSettings: Hashable, Sendable {
     public var biasVerticalForgettingFactor: Double = 0.0001
     /// Measurement noise of the bias at rest, rad/s (VQF biasSigmaRest).
     public var biasRestUncertainty: Double = 0.03 * .pi / 180
-    /// The bias estimator runs on every n-th sample with the corrections summed in between:
-    /// the bias changes over minutes, so this saves time without losing information.
-    public var biasUpdateStride: Int = 4
+    /// Rate of the bias estimator's steps, Hz (at most the correction rate); the inclination corrections
+    /// in between are summed. The bias changes over minutes, so this saves time and loses nothing.
+    public var biasUpdateRate: Double = 10
 
     /// Relative deviation of the field strength from the learned reference that counts as disturbed (VQF magNormTh).
     public var magneticNormThreshold: Double = 0.1

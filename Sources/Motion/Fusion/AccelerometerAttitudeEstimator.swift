@@ -37,18 +37,33 @@ public struct AccelerometerAttitudeEstimator: DeviceMotionEstimator {
         }
         // A free fall (|a| ≈ 0) has no gravity direction: keep face-up until there is one.
         let gravity = filtered.lengthSquared > 1e-12 ? filtered.normalized : Vector3(0, 0, -1)
-        let attitude = Self.attitude(gravity: gravity)
-        return DeviceMotion(timestamp: sample.timestamp, attitude: attitude,
-                            rotationRate: sample.rotationRate ?? .zero, gravity: attitude.gravity,
-                            userAcceleration: sample.acceleration - attitude.gravity,
+        return DeviceMotion(timestamp: sample.timestamp, attitude: Self.attitude(gravity: gravity),
+                            rotationRate: sample.rotationRate ?? .zero, gravity: gravity,
+                            userAcceleration: sample.acceleration - gravity,
                             magneticField: sample.magneticField.map {
                                 CalibratedMagneticField(field: $0, accuracy: .uncalibrated)
                             } ?? .uncalibrated,
                             heading: -1)
     }
 
-    /// Core Motion's roll and pitch from a unit gravity (pitch = asin(−g.y), roll = atan2(g.x, −g.z)), yaw 0.
+    /// Core Motion's attitude for a unit gravity with yaw 0: q = Rx(pitch)·Ry(roll) with
+    /// pitch = asin(−g.y), roll = atan2(g.x, −g.z), built from half-angle formulas (no trigonometry):
+    /// q = (cp·cr, sp·cr, cp·sr, sp·sr) with cp, sp, cr, sr the cosines and sines of the half angles.
     static func attitude(gravity g: Vector3) -> Attitude {
-        Attitude(roll: atan2(g.x, -g.z), pitch: asin(max(-1, min(1, -g.y))), yaw: 0)
+        let cosPitch = (g.x * g.x + g.z * g.z).squareRoot()  // ≥ 0: pitch is within ±90°
+        let cp = ((1 + cosPitch) * 0.5).squareRoot()
+        let sp = -g.y / (2 * cp)
+        var cr = 1.0, sr = 0.0  // roll is undefined with the y axis vertical: take 0
+        if cosPitch > 1e-12 {
+            let cosRoll = -g.z / cosPitch, sinRoll = g.x / cosPitch
+            if cosRoll >= 0 {
+                cr = ((1 + cosRoll) * 0.5).squareRoot()
+                sr = sinRoll / (2 * cr)
+            } else {  // near ±180° the other half-angle formula stays accurate
+                sr = (sinRoll < 0 ? -1 : 1) * ((1 - cosRoll) * 0.5).squareRoot()
+                cr = sinRoll / (2 * sr)
+            }
+        }
+        return Attitude(quaternion: Quaternion(w: cp * cr, x: sp * cr, y: cp * sr, z: sp * sr))
     }
 }

@@ -22,6 +22,26 @@ enum FastMath {
         return Quaternion(w: c, x: s * w.x, y: s * w.y, z: s * w.z)
     }
 
+    /// Hamilton product a ⊗ b, always inlined (the per-sample path multiplies several).
+    @inline(__always)
+    static func product(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
+        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+    }
+
+    /// q ⊗ v ⊗ q* for a unit quaternion, always inlined: v + 2w(u × v) + 2u × (u × v).
+    @inline(__always)
+    static func rotate(_ q: Quaternion, _ v: Vector3) -> Vector3 {
+        let tx = 2 * (q.y * v.z - q.z * v.y)
+        let ty = 2 * (q.z * v.x - q.x * v.z)
+        let tz = 2 * (q.x * v.y - q.y * v.x)
+        return Vector3(v.x + q.w * tx + (q.y * tz - q.z * ty),
+                       v.y + q.w * ty + (q.z * tx - q.x * tz),
+                       v.z + q.w * tz + (q.x * ty - q.y * tx))
+    }
+
     /// atan2(y, x) in radians, −π...π, within 1e-5 rad: an odd minimax polynomial for atan on
     /// [0, 1] (Abramowitz & Stegun 4.4.49 form, coefficients from Hastings, "Approximations for
     /// Digital Computers", 1955) with octant reduction.

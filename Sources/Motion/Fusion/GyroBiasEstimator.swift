@@ -5,8 +5,8 @@
 ///   the earth frame is bias seen through the (low-passed) attitude, R·b. The vertical component is
 ///   unobservable from gravity and only weakly pulled towards its current value.
 ///
-/// Differences from VQF: the filter runs on every `biasUpdateStride`-th sample with the
-/// corrections of the samples in between summed (the bias changes over minutes, so nothing is
+/// Differences from VQF: the filter runs at `biasUpdateRate` with the corrections of the steps
+/// in between summed (the bias changes over minutes, so nothing is
 /// lost), which makes it cheap enough to run on every device.
 ///
 /// Covariances are kept in (0.01 °/s)², as VQF does, so that the numbers stay near 1.
@@ -29,9 +29,9 @@ struct GyroBiasEstimator: Sendable {
 
         init(_ s: AHRSSettings, samplePeriod: Double) {
             self.samplePeriod = samplePeriod
-            stride = max(1, s.biasUpdateStride)
+            stride = max(1, Int((1 / (s.biasUpdateRate * samplePeriod)).rounded()))
             limit = s.biasLimit
-            period = samplePeriod * Double(max(1, s.biasUpdateStride))
+            period = samplePeriod * Double(stride)
             lowPass = SecondOrderLowPassCoefficients(timeConstant: s.accelerationTimeConstant, samplePeriod: period)
             let toCentiDegrees = 180 * 100 / Double.pi
             initialCovariance = square(s.biasInitialUncertainty * toCentiDegrees)
@@ -94,10 +94,10 @@ struct GyroBiasEstimator: Sendable {
         let r = Matrix3(rotating: attitude)
         let rb = r * bias
         if !started {
-            rotationLowPass.0.settle(at: r.row0, c.lowPass)
-            rotationLowPass.1.settle(at: r.row1, c.lowPass)
-            rotationLowPass.2.settle(at: r.row2, c.lowPass)
-            rotatedBiasLowPass.settle(at: rb, c.lowPass)
+            rotationLowPass.0.start()
+            rotationLowPass.1.start()
+            rotationLowPass.2.start()
+            rotatedBiasLowPass.start()
             started = true
         }
         let rLow = Matrix3(rows: rotationLowPass.0.filter(r.row0, c.lowPass),

@@ -70,6 +70,6 @@ struct HeadingCorrection: Hashable, Sendable {
             if initialGain * co.timeConstant < dt { initialGain = 0 }
         }
         if k == 0 { return }
-        rotation = FastMath.renormalized(FastMath.rotation(rate: Vector3(0, 0, k * error), dt: 1) * rotation)
+        rotation = FastMath.renormalized(FastMath.product(FastMath.rotation(rate: Vector3(0, 0, k * error), dt: 1), rotation))
     }
 }

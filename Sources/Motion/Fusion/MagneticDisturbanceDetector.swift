@@ -53,7 +53,7 @@ struct MagneticDisturbanceDetector: Hashable, Sendable {
         let k = c.referenceGain
         let horizontal = (m.x * m.x + m.y * m.y).squareRoot()
         let sample = Vector3(m.length, FastMath.atan2(-m.z, horizontal), 0)
-        if !currentStarted { current.settle(at: sample, c.currentLowPass); currentStarted = true }
+        if !currentStarted { current.start(); currentStarted = true }
         let normDip = current.filter(sample, c.currentLowPass)
         let norm = normDip.x, dip = normDip.y
 

@@ -31,9 +31,9 @@ struct RestDetector: Hashable, Sendable {
     /// The low-passed rotation rate, rad/s (the bias estimate while at rest).
     var meanRotationRate: Vector3 { gyroLowPass.value }
 
-    mutating func start(gyro: Vector3, acceleration: Vector3, _ c: Coefficients) {
-        gyroLowPass.settle(at: gyro, c.lowPass)
-        accelerationLowPass.settle(at: acceleration, c.lowPass)
+    mutating func start() {
+        gyroLowPass.start()
+        accelerationLowPass.start()
         stillTime = 0
         isAtRest = false
     }

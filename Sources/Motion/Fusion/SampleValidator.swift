@@ -60,6 +60,7 @@ public struct SampleValidator: Hashable, Sendable {
     /// Forgets the last timestamp (counters are kept).
     public mutating func reset() { lastTimestamp = nil }
 
+    @inline(__always)
     public mutating func check(_ sample: MotionSample) -> SampleVerdict {
         let t = sample.timestamp
         var finite = t.isFinite && sample.acceleration.isFinite

@@ -34,6 +34,7 @@ public final class MotionManager: Sendable {
 
     private let slots = PullSlots()
     private let pipeline = Mutex(MotionPipeline())
+    private let connection = ConnectionMonitor()
     /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
     private let lifecycle = Mutex(false)
 
@@ -150,16 +151,15 @@ public final class MotionManager: Sendable {
     // MARK: Connection
 
     /// Whether the source is delivering; poll it each frame to pause the game on unplug.
-    public var connectionState: MotionConnectionState { pipeline.withLock { $0.connection } }
+    public var connectionState: MotionConnectionState { connection.state }
 
     /// Calls `handler` on `queue` with every change of `connectionState`, in order.
     public func startConnectionStateUpdates(to queue: some MotionHandlerQueue,
                                             withHandler handler: @escaping ConnectionStateHandler) {
-        let channel = DeliveryChannel<MotionConnectionState>(queue: queue, handler: handler)
-        pipeline.withLock { $0.connectionChannel = channel }
+        connection.setChannel(DeliveryChannel(queue: queue, handler: handler))
     }
 
-    public func stopConnectionStateUpdates() { pipeline.withLock { $0.connectionChannel = nil } }
+    public func stopConnectionStateUpdates() { connection.setChannel(nil) }
 
     // MARK: Reference attitude
 
@@ -262,16 +262,14 @@ public final class MotionManager: Sendable {
         lifecycle.withLock { running in
             pipeline.withLock { activate(&$0) }
             guard !running else { return }
-            pipeline.withLock { $0.setConnection(.running) }
+            connection.set(.running)
             do {
                 try source.start { [weak self] event in self?.handle(event) }
                 running = true
             } catch {
                 let reason = String(describing: error)
-                pipeline.withLock {
-                    $0.deactivateAll()
-                    $0.setConnection(.failed(reason: reason))
-                }
+                pipeline.withLock { $0.deactivateAll() }
+                connection.set(.failed(reason: reason))
                 fail(.sourceFailedToStart(reason))
             }
         }
@@ -288,7 +286,7 @@ public final class MotionManager: Sendable {
             // Outside the pipeline lock: `stop` waits for the source's thread, which may be in `handle`.
             source.stop()
             running = false
-            pipeline.withLock { $0.setConnection(.stopped) }
+            connection.set(.stopped)
         }
     }
 
@@ -299,14 +297,12 @@ public final class MotionManager: Sendable {
             let arrival = clock.now()
             pipeline.withLock { $0.process(sample, arrivalTime: arrival, into: slots) }
         case .disconnected(let reason):
-            pipeline.withLock {
-                $0.setConnection(.disconnected(reason: reason))
-                $0.reportToHandlers(.sourceDisconnected(reason: reason))
-            }
+            connection.set(.disconnected(reason: reason))
+            pipeline.withLock { $0.reportToHandlers(.sourceDisconnected(reason: reason)) }
         case .reconnected:
-            pipeline.withLock { $0.setConnection(.running) }
+            connection.set(.running)
         case .ended:
-            pipeline.withLock { $0.setConnection(.ended) }
+            connection.set(.ended)
         }
     }
 

@@ -1,5 +1,6 @@
 /// The manager's mutable state, kept behind its mutex: which updates run, their intervals and
-/// channels, the device-motion estimator and the reference attitude. `process` runs on the
+/// channels, the device-motion estimator and the reference attitude (not the connection state:
+/// see `ConnectionMonitor`). `process` runs on the
 /// source's thread for every sample.
 struct MotionPipeline: Sendable {
     var accelerometer = UpdateStream<AccelerometerData>()
@@ -22,9 +23,6 @@ struct MotionPipeline: Sendable {
     private var referencePending = false
     /// The last estimated attitude in the frame, before re-referencing.
     private var lastAttitude: Attitude?
-
-    private(set) var connection = MotionConnectionState.stopped
-    var connectionChannel: DeliveryChannel<MotionConnectionState>?
 
     var isAnyActive: Bool {
         accelerometer.isActive || gyro.isActive || magnetometer.isActive || deviceMotion.isActive
@@ -119,19 +117,13 @@ struct MotionPipeline: Sendable {
         referencePending = false
     }
 
-    // MARK: Lifecycle and connection
+    // MARK: Lifecycle
 
     mutating func deactivateAll() {
         accelerometer.deactivate()
         gyro.deactivate()
         magnetometer.deactivate()
         stopDeviceMotion()
-    }
-
-    mutating func setConnection(_ state: MotionConnectionState) {
-        guard state != connection else { return }
-        connection = state
-        connectionChannel?.send(state)
     }
 
     func reportToHandlers(_ error: MotionManagerError) {

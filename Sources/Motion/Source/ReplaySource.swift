@@ -38,12 +38,12 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         self.loop = loop
         self.info = MotionSourceInfo(name: "trace \(trace.metadata.source)", kind: "trace", sensors: trace.sensors,
                                      nominalRate: trace.metadata.nominalRate ?? Trace.estimatedRate(trace.samples))
+        // Computed once: the median period sorts every interval in the trace.
+        self.loopLength = trace.duration + (trace.medianPeriod ?? trace.metadata.nominalRate.map { 1 / $0 } ?? 0.01)
     }
 
-    /// Seconds added to timestamps on each further pass of a loop.
-    public var loopLength: Double {
-        trace.duration + (trace.medianPeriod ?? trace.metadata.nominalRate.map { 1 / $0 } ?? 0.01)
-    }
+    /// Seconds added to timestamps on each further pass of a loop: duration + one median period.
+    public let loopLength: Double
 
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         lock.lock(); defer { lock.unlock() }
