@@ -59,6 +59,9 @@ struct Teapot: ParsableCommand {
     @Flag(help: "Show the key help overlay from the start.")
     var showHelp = false
 
+    @Option(help: "Samples per pixel for smooth edges (4 is ten times slower on a software renderer).")
+    var msaa: Int = 1
+
     @Flag(help: "Do not wait for the display's refresh.")
     var noVsync = false
 
@@ -72,6 +75,7 @@ struct Teapot: ParsableCommand {
         guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
         if at > 0 && !headless { throw ValidationError("--at needs --headless (windowed runs replay in real time)") }
         guard ["x", "y", "z"].contains(graphAxis) else { throw ValidationError("--graph-axis must be x, y or z") }
+        guard (1...16).contains(msaa) else { throw ValidationError("--msaa must be 1...16 samples") }
         guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz") }
     }
 
@@ -96,7 +100,8 @@ struct Teapot: ParsableCommand {
     private func runWindow(input: TeapotMotionInput, state: TeapotState) throws(EngineError) {
         defer { input.stop() }
         let options = DemoRunOptions(title: "Tiltkit teapot", size: PixelSize(parsing: size)!, headless: headless,
-                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen)
+                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen,
+                                     sampleCount: msaa)
         let app = try DemoApp(options)
         defer { app.close() }
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)

@@ -41,9 +41,10 @@ struct QuickBenchTests {
             #expect(age.count > 0 && age.min >= 0)
         }
         let paced = try #require(report.scenarios.first { $0.variant == LatestValueSlot.variantName && $0.producerRate == "1 kHz" && $0.consumer == .frames })
-        // Half of a 1 ms period plus the fusion: between 0.5 ms and a generous bound.
+        // Half of a 1 ms period plus the fusion cost. No upper bound: the fusion cost is a timing
+        // (debug build, shared machine), and tests do not judge timings.
         let ideal = try #require(paced.idealMeanAge)
-        #expect(ideal >= 500_000 && ideal < 5_000_000)
+        #expect(ideal >= 500_000)
         #expect(report.ratios.count == 4)
         #expect(report.targets.contains { $0.name.contains("torn") && $0.met })
         #expect(report.targets.contains { $0.name.contains("allocations") && $0.met })

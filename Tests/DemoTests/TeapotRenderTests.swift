@@ -92,6 +92,32 @@ import Testing
         #expect(offCentre(silhouettes[2]) > offCentre(silhouettes[3]) + 10)
     }
 
+    @Test func multisamplingSmoothsTheEdgesWithoutMovingThem() throws {
+        let (plain, smooth) = try withHeadlessGraphics(size: Self.size) { graphics, shaders, target in
+            let renderer = try TeapotRenderer(graphics: graphics, shaders: shaders)
+            let multisampled = try graphics.makeRenderTarget(RenderTargetDesc(size: Self.size, sampleCount: 4))
+            return [target, multisampled].map { t -> Image in
+                graphics.beginPass(size: Self.size, target: t, action: PassAction(clearColor: Color(0.08, 0.09, 0.12)))
+                renderer.drawScene(TeapotState(), size: Self.size)
+                let image = graphics.readPixels()
+                graphics.endPass()
+                return image
+            }
+        }.splat
+        // Edge pixels blend teapot and background: many more distinct colours, same silhouette.
+        func colours(_ image: Image) -> Int {
+            var seen = Set<UInt32>()
+            for i in stride(from: 0, to: image.pixels.count, by: 4) {
+                let r = UInt32(image.pixels[i]), g = UInt32(image.pixels[i + 1]), b = UInt32(image.pixels[i + 2])
+                seen.insert(r << 16 | g << 8 | b)
+            }
+            return seen.count
+        }
+        #expect(colours(smooth) * 5 > colours(plain) * 6, "\(colours(smooth)) vs \(colours(plain)) colours")
+        let a = Silhouette(plain, where: Self.isTeapot), b = Silhouette(smooth, where: Self.isTeapot)
+        #expect(a.overlap(with: b) > 0.9)
+    }
+
     @Test func aMissingShaderFileIsNamed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-shaders-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -131,4 +157,9 @@ import Testing
         #expect(file == "Shaders/broken.frag")
         #expect(log.contains("undefinedThing"))
     }
+}
+
+private extension Array {
+    /// The first two elements as a pair.
+    var splat: (Element, Element) { (self[0], self[1]) }
 }

@@ -54,8 +54,8 @@ extension AHRS {
             north = -2 * (q.x * q.z + q.w * q.y)
             west = -2 * (q.y * q.z - q.w * q.x)
         }
-        var degrees = FastMath.atan2(-west, north) * (180 / .pi)
-        if degrees < 0 { degrees += 360 }
-        return degrees >= 360 ? 0 : degrees
+        let degrees = FastMath.atan2(-west, north) * (180 / .pi)
+        let wrapped = degrees + 360 * Double((degrees < 0) ? 1 : 0)  // branch-free, as FastMath.atan2
+        return wrapped >= 360 ? 0 : wrapped
     }
 }

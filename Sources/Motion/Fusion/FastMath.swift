@@ -47,16 +47,18 @@ enum FastMath {
     /// Digital Computers", 1955) with octant reduction.
     @inline(__always)
     static func atan2(_ y: Double, _ x: Double) -> Double {
+        // Branch-free (selects by arithmetic on 0/1 flags): the per-sample heading would otherwise
+        // pay a mispredicted branch whenever the device turns through an octant boundary.
         let ax = abs(x), ay = abs(y)
         let big = max(ax, ay), small = min(ax, ay)
-        if big == 0 { return 0 }
-        let t = small / big
+        let t = small / max(big, .leastNormalMagnitude)
         let t2 = t * t
         var r = t * (0.99997726 + t2 * (-0.33262347 + t2 * (0.19354346 + t2 * (-0.11643287
                 + t2 * (0.05265332 + t2 * -0.01172120)))))
-        if ay > ax { r = .pi / 2 - r }
-        if x < 0 { r = .pi - r }
-        return y < 0 ? -r : r
+        let steep = Double((ay > ax) ? 1 : 0), left = Double((x < 0) ? 1 : 0)
+        r += steep * (.pi / 2 - 2 * r)
+        r += left * (.pi - 2 * r)
+        return Double(signOf: y, magnitudeOf: r)
     }
 
     /// Renormalises a quaternion that is already within ~1e-3 of unit length, without a square
