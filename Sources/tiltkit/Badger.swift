@@ -50,23 +50,10 @@ struct Badger: ParsableCommand {
     @Option(help: "Device-motion update rate for the gesture buffers, Hz (the talk: 50; default 100).")
     var rate: Double?
 
-    @Flag(help: "No window: with --events, print gestures and leans; with --screenshot, render offscreen.")
-    var headless = false
+    @OptionGroup var window: WindowOptions
 
     @Flag(help: "Headless: print JSON lines for gestures, leans (10 Hz) and the final score.")
     var events = false
-
-    @Option(help: "Write the last frame to this PNG file.")
-    var screenshot: String?
-
-    @Option(help: "Stop after this many frames (headless rendering needs it).")
-    var frames: Int?
-
-    @Option(help: "Headless rendering: start this many seconds into the trace.")
-    var at: Double = 0
-
-    @Option(help: "Window or image size, WIDTHxHEIGHT.")
-    var size: String = "1280x720"
 
     @Flag(help: "Replay a trace source in a loop (otherwise its end pauses the game).")
     var loop = false
@@ -74,20 +61,11 @@ struct Badger: ParsableCommand {
     @Flag(help: "Calibrate the gesture thresholds first: hold still, then tip toward you.")
     var calibrate = false
 
-    @Flag(help: "Do not wait for the display's refresh.")
-    var noVsync = false
-
-    @Flag(help: "Start in full screen.")
-    var fullscreen = false
-
     func validate() throws {
-        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got '\(size)'") }
-        if events && !headless { throw ValidationError("--events needs --headless") }
-        if events && screenshot != nil { throw ValidationError("--events and --screenshot are separate runs") }
-        if headless && !events && frames == nil { throw ValidationError("--headless needs --events, or --frames N to render") }
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if events && !window.headless { throw ValidationError("--events needs --headless") }
+        if events && window.screenshot != nil { throw ValidationError("--events and --screenshot are separate runs") }
+        if window.headless && !events && window.frames == nil { throw ValidationError("--headless needs --events, or --frames N to render") }
         if let rate, !(rate > 0 && rate <= 1000) { throw ValidationError("--rate must be in 0…1000 Hz, got \(rate)") }
-        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
     }
 
     private var controlSettings: MotionControlSettings {
@@ -112,20 +90,20 @@ struct Badger: ParsableCommand {
             try motion.start()
             try play(motion)
         } catch let error as EngineError {
-            fail(error.description, code: Teapot.exitCode(error))
+            DemoExit.fail("badger", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
             throw exit
         } catch let error as ValidationError {
             throw error
         } catch {
-            fail("motion source: \(error)", code: 6)
+            DemoExit.fail("badger", "motion source: \(error)", code: 6)
         }
     }
 
     // MARK: - Headless events
 
     private func printEvents() throws {
-        let url = try traceURL(try SourceSpec(parsing: source))
+        let url = try recordedTrace(try SourceSpec(parsing: source))
         let trace = try Trace.load(contentsOf: url)
         var options = HeadlessReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
@@ -155,45 +133,36 @@ struct Badger: ParsableCommand {
 
     private func makeMotionInput() throws -> BadgerMotionInput {
         let spec = try SourceSpec(parsing: source)
-        if headless {
-            let trace = try Trace.load(contentsOf: try traceURL(spec))
+        if window.headless {
+            let trace = try Trace.load(contentsOf: try recordedTrace(spec))
             return BadgerMotionInput(steppedReplay: FrameSteppedReplay(trace: trace, loop: loop),
-                                     settings: controlSettings, pose: pose, startTime: at)
+                                     settings: controlSettings, pose: pose, startTime: window.at)
         }
-        if at > 0 { throw ValidationError("--at works with --headless and a trace source") }
+        if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
         return BadgerMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop)),
                                  settings: controlSettings, pose: pose)
     }
 
     private func play(_ motion: BadgerMotionInput) throws(EngineError) {
         defer { motion.stop() }
-        let options = DemoRunOptions(title: "Tiltkit badger", size: PixelSize(parsing: size)!, headless: headless,
-                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen,
-                                     clearColor: Color(0.06, 0.05, 0.06))
+        let options = window.runOptions(title: "Tiltkit badger", clearColor: Color(0.06, 0.05, 0.06))
         let app = try DemoApp(options)
         defer { app.close() }
         let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)
-        let liveSeed = seed ?? (headless ? 1 : UInt64.random(in: 1...UInt64.max))
-        let scene = BadgerScene(renderer: renderer, motion: motion, gamepad: headless ? nil : BadgerGamepad(),
-                                seed: liveSeed, autostart: headless)
+        let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))
+        let scene = BadgerScene(renderer: renderer, motion: motion, gamepad: window.headless ? nil : BadgerGamepad(),
+                                seed: liveSeed, autostart: window.headless)
         let drawn = try app.run(scene)
-        if let screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
+        if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")
     }
 
     /// The trace file a spec names (the bundled default for `auto`); devices cannot be replayed.
-    private func traceURL(_ spec: SourceSpec) throws -> URL {
-        if case .trace(let path) = spec { return URL(fileURLWithPath: path) }
-        if spec == .auto {
-            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return url
+    private func recordedTrace(_ spec: SourceSpec) throws -> URL {
+        guard let url = try spec.recordedTraceURL() else {
+            throw ValidationError("--headless replays a recording: give --source FILE (a trace), not a device")
         }
-        throw ValidationError("--headless replays a recording: give --source FILE (a trace), not a device")
-    }
-
-    private func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("tiltkit badger: \(message)\n".utf8))
-        Foundation.exit(code)
+        return url
     }
 }
 

@@ -35,20 +35,7 @@ struct Teapot: ParsableCommand {
     @Option(help: "fusion | accel | translation")
     var mode: TeapotMode = .fusion
 
-    @Option(help: "Window or image size, WIDTHxHEIGHT.")
-    var size: String = "1280x720"
-
-    @Flag(help: "Render offscreen, no window (needs --frames).")
-    var headless = false
-
-    @Option(help: "Stop after this many frames.")
-    var frames: Int?
-
-    @Option(help: "Write the last frame to this PNG file.")
-    var screenshot: String?
-
-    @Option(help: "Headless: start this many seconds into the trace.")
-    var at: Double = 0
+    @OptionGroup var window: WindowOptions
 
     @Option(help: "Accelerometer-only gravity filter cut-off, Hz.")
     var cutoff: Double = 2
@@ -62,18 +49,9 @@ struct Teapot: ParsableCommand {
     @Option(help: "Samples per pixel for smooth edges (4 is ten times slower on a software renderer).")
     var msaa: Int = 1
 
-    @Flag(help: "Do not wait for the display's refresh.")
-    var noVsync = false
-
-    @Flag(help: "Start in full screen.")
-    var fullscreen = false
-
     func validate() throws {
-        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got '\(size)'") }
-        if headless && frames == nil { throw ValidationError("--headless needs --frames N") }
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        guard at >= 0, at.isFinite else { throw ValidationError("--at must be a time in seconds, 0 or more") }
-        if at > 0 && !headless { throw ValidationError("--at needs --headless (windowed runs replay in real time)") }
+        if window.headless && window.frames == nil { throw ValidationError("--headless needs --frames N") }
+        if window.at > 0 && !window.headless { throw ValidationError("--at needs --headless (windowed runs replay in real time)") }
         guard ["x", "y", "z"].contains(graphAxis) else { throw ValidationError("--graph-axis must be x, y or z") }
         guard (1...16).contains(msaa) else { throw ValidationError("--msaa must be 1...16 samples") }
         guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz") }
@@ -89,62 +67,36 @@ struct Teapot: ParsableCommand {
             try input.start(mode: startState.mode, gravityCutoff: startState.gravityCutoff)
             try runWindow(input: input, state: startState)
         } catch let error as EngineError {
-            fail(error.description, code: Self.exitCode(error))
+            DemoExit.fail("teapot", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            fail("motion source: \(error)", code: 6)
+            DemoExit.fail("teapot", "motion source: \(error)", code: 6)
         }
     }
 
     private func runWindow(input: TeapotMotionInput, state: TeapotState) throws(EngineError) {
         defer { input.stop() }
-        let options = DemoRunOptions(title: "Tiltkit teapot", size: PixelSize(parsing: size)!, headless: headless,
-                                     frames: frames, screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen,
-                                     sampleCount: msaa)
+        let options = window.runOptions(title: "Tiltkit teapot", sampleCount: msaa)
         let app = try DemoApp(options)
         defer { app.close() }
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
         let scene = TeapotScene(state: state, input: input, renderer: renderer)
         let drawn = try app.run(scene)
-        if let screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
+        if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
     }
 
     /// Headless runs step trace sources by frame; windowed runs replay them on their own thread.
     private func makeInput() throws -> TeapotMotionInput {
         let spec = try SourceSpec(parsing: source)
-        if headless, let url = try Self.traceURL(spec) {
+        if window.headless, let url = try spec.recordedTraceURL() {
             return TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Trace.load(contentsOf: url), loop: true),
-                                     startTime: at)
+                                     startTime: window.at)
         }
-        if at > 0 { throw ValidationError("--at needs a trace source") }
+        if window.at > 0 { throw ValidationError("--at needs a trace source") }
         return TeapotMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
     }
 
-    /// The trace file a spec names (the bundled default for `auto`), or nil for a device.
-    private static func traceURL(_ spec: SourceSpec) throws -> URL? {
-        if case .trace(let path) = spec { return URL(fileURLWithPath: path) }
-        if spec == .auto {
-            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return url
-        }
-        return nil
-    }
-
-    private func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("tiltkit teapot: \(message)\n".utf8))
-        Foundation.exit(code)
-    }
-
-    static func exitCode(_ error: EngineError) -> Int32 {
-        switch error {
-        case .noWindowSystem, .windowCreationFailed: return 3
-        case .openGLUnavailable: return 4
-        case .shaderFileMissing, .shaderCompileFailed, .shaderLinkFailed: return 5
-        case .imageWriteFailed: return 7
-        case .invalidDescription, .resourceCreationFailed: return 1
-        }
-    }
 }
 
 extension TeapotPivot: ExpressibleByArgument {}

@@ -44,7 +44,7 @@ public enum HeadlessReplay {
 
     public static func run(samples: [MotionSample], options: Options) -> Result {
         var estimator = options.estimator.make()
-        var thinning = UpdateInterval(options.controls.updateInterval)
+        var thinning = UpdateDecimator(interval: options.controls.updateInterval)
         var controls: MotionControls?
         var latest: DeviceMotion?
         var game = CartState(seed: options.seed, rules: options.rules)

@@ -3,16 +3,17 @@
 /// Samples are kept on a fixed time grid (`nextDue += interval`) so timestamp jitter does not lower
 /// the average rate; a sample is taken when it is within half a sample spacing of the grid point,
 /// so the one nearest the grid wins. After a gap longer than the interval the grid restarts.
-struct UpdateDecimator: Sendable {
+/// Public so offline replays (the cart game's headless mode) thin exactly as the manager does.
+public struct UpdateDecimator: Hashable, Sendable {
     /// Seconds between delivered samples; 0 delivers every sample.
-    var interval: Double
+    public var interval: Double
     private var nextDue: Double?
     private var lastTimestamp: Double?
 
-    init(interval: Double) { self.interval = interval }
+    public init(interval: Double) { self.interval = interval }
 
     /// True if the sample at `timestamp` (seconds) should be delivered.
-    mutating func admits(_ timestamp: Double) -> Bool {
+    public mutating func admits(_ timestamp: Double) -> Bool {
         defer { lastTimestamp = timestamp }
         guard interval > 0 else { return true }
         guard let due = nextDue else {
@@ -27,7 +28,7 @@ struct UpdateDecimator: Sendable {
     }
 
     /// Forgets the grid; the next sample is delivered and starts a new one.
-    mutating func restart() {
+    public mutating func restart() {
         nextDue = nil
         lastTimestamp = nil
     }
