@@ -1,8 +1,13 @@
 import Engine
 
-/// The cart game's shapes, all lit (`[.float3 position, .float3 normal]`) and unit-sized so
-/// one mesh serves every box or gem through its model matrix.
+/// The cart game's shapes, all lit (`[.float3 position, .float3 normal]`): unit-sized ones (box,
+/// gem) placed by a transform, and the pieces of one 16 m section of mine. `BadgerBatch`
+/// merges them into the meshes the renderer draws.
 enum BadgerMeshes {
+    /// `box()` and `gem()`, made once for the shapes placed anew every frame.
+    static let unitBox = box()
+    static let unitGem = gem()
+
     /// A cube from −0.5 to 0.5 on each axis, flat-shaded (four vertices per face).
     static func box() -> MeshDesc {
         var vertices: [Float] = []
@@ -23,8 +28,8 @@ enum BadgerMeshes {
         return MeshDesc(vertices: vertices, layout: [.float3, .float3], indices: indices, label: "box")
     }
 
-    /// Many axis-aligned boxes (centre, size, metres) in one mesh: one draw for a whole
-    /// stretch of sleepers or wall instead of one per box.
+    /// Many axis-aligned boxes (centre, size, metres) in one shape: a whole stretch of sleepers
+    /// or wall.
     static func boxes(_ parts: [(center: Vec3f, size: Vec3f)], label: String) -> MeshDesc {
         let unit = box()
         var vertices: [Float] = []
@@ -55,6 +60,30 @@ enum BadgerMeshes {
     static func walls() -> MeshDesc {
         boxes([(Vec3f(-6.2, 4, 2.2), Vec3f(2.2, 8, 5.6)), (Vec3f(6.2, 4, 2.2), Vec3f(2.2, 8, 5.6)),
                (Vec3f(-6.0, 12, 2.2), Vec3f(2.2, 8, 5.6)), (Vec3f(6.0, 12, 2.2), Vec3f(2.2, 8, 5.6))], label: "walls")
+    }
+
+    /// One 16 m stretch of both rails.
+    static func rails() -> MeshDesc {
+        boxes([(Vec3f(-0.62, sectionLength / 2, 0.17), Vec3f(0.1, sectionLength, 0.14)),
+               (Vec3f(0.62, sectionLength / 2, 0.17), Vec3f(0.1, sectionLength, 0.14))], label: "rails")
+    }
+
+    /// One 16 m stretch of the mine floor from wall to wall, its top only (nothing sees the
+    /// rest), in 1 m strips: lighting and fog are computed per vertex, and short strips keep
+    /// them smooth along the track.
+    static func floor() -> MeshDesc {
+        var vertices: [Float] = []
+        var indices: [UInt32] = []
+        let halfWidth: Float = 7.3, top: Float = -0.05
+        for strip in 0..<Int(sectionLength) {
+            let base = UInt32(vertices.count / 6)
+            let y0 = Float(strip), y1 = Float(strip + 1)
+            for (x, y) in [(-halfWidth, y0), (halfWidth, y0), (halfWidth, y1), (-halfWidth, y1)] {
+                vertices += [x, y, top, 0, 0, 1]
+            }
+            indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+        }
+        return MeshDesc(vertices: vertices, layout: [.float3, .float3], indices: indices, label: "floor")
     }
 
     /// A timber frame: two posts and a lintel the cart passes under.

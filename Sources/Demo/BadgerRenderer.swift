@@ -2,52 +2,79 @@ import CartGame
 import Engine
 import Foundation
 
-/// The cart game's 3D draw: a mine track (ground, walls, sleepers, rails, timber frames), the
+/// The cart game's 3D draw: a mine track (floor, walls, sleepers, rails, timber frames), the
 /// cart with its badger, gems, rocks and beams, seen by a third-person camera. World: z up,
 /// the track runs along +y, x to the player's right. Draws a `BadgerView`; never changes it.
+///
+/// Two draw calls, both lit and fogged per vertex (`badger.vert`): the cart and the items,
+/// merged anew each frame in front-to-back order, then the mine, one mesh built at start. On a
+/// software renderer (Mesa's llvmpipe) the frame is bound by pixels shaded, so near things go
+/// first and the depth test spares the pixels they hide.
 public final class BadgerRenderer {
     public let graphics: Graphics
     public let overlay: Overlay
-    private let lit: ShaderID
-    private let box: MeshID
-    private let gem: MeshID
-    private let sleepers: MeshID
-    private let walls: MeshID
-    private let frame: MeshID
+    private let shader: ShaderID
+    private let mine: MeshID
+    /// The cart and items of the frame being drawn.
+    private let moving: MeshID
+    private var batch = BadgerBatch()
     public var lightDirection = Vec3f(0.3, -0.45, 0.85).normalized
+    /// The game's background: the window is cleared to it and far things fade into it.
+    public static let background = Color(0.06, 0.05, 0.06)
+    /// What far things fade into.
+    public var fogColor = BadgerRenderer.background
 
+    /// Distances from the camera, metres, where the fog begins and where nothing else is left;
+    /// beyond the end nothing is drawn.
+    public static let fogStart: Float = 30
+    public static let fogEnd: Float = 120
     /// Lateral position of each lane, metres.
     public static let laneSpacing: Float = 1.5
+    /// How far behind the cart the camera sits, metres.
+    static let cameraBehind: Float = 7.5
+    /// How far behind the cart the mine must reach, metres: just past the camera.
+    static let mineBehind: Float = 12
 
     public init(graphics: Graphics, shaders: ShaderLibrary) throws(EngineError) {
         self.graphics = graphics
-        lit = try graphics.makeShader(shaders.load("lit"))
+        shader = try graphics.makeShader(shaders.load("badger"))
         overlay = try Overlay(graphics: graphics, shader: try graphics.makeShader(shaders.load("overlay")))
-        box = try graphics.makeMesh(BadgerMeshes.box())
-        gem = try graphics.makeMesh(BadgerMeshes.gem())
-        sleepers = try graphics.makeMesh(BadgerMeshes.sleepers())
-        walls = try graphics.makeMesh(BadgerMeshes.walls())
-        frame = try graphics.makeMesh(BadgerMeshes.frame())
+        let sections = BadgerMine.sectionCount(behind: Self.mineBehind, ahead: Self.fogEnd - Self.cameraBehind)
+        mine = try graphics.makeMesh(BadgerMine.mesh(sections: sections))
+        moving = try graphics.makeMesh(MeshDesc(vertices: [], layout: BadgerBatch.layout, usage: .dynamic, label: "moving"))
     }
 
     /// The camera behind and above the cart, looking down the track.
     public static func camera(for view: BadgerView) -> Camera {
         let y = Float(view.distance)
         var camera = Camera(fovY: 55 * .pi / 180, near: 0.1, far: 160)
-        camera.view = Mat4.lookAt(eye: Vec3f(0, y - 7.5, 4.4), target: Vec3f(0, y + 8, 1.0), up: .unitZ)
+        camera.view = Mat4.lookAt(eye: Vec3f(0, y - cameraBehind, 4.4), target: Vec3f(0, y + 8, 1.0), up: .unitZ)
         return camera
     }
 
     public func drawScene(_ view: BadgerView, rules: CartRules, size: PixelSize) {
         let camera = Self.camera(for: view)
-        graphics.applyPipeline(Pipeline(shader: lit))
+        // Every shape is a closed, outward-wound solid (the floor is seen from above only).
+        graphics.applyPipeline(Pipeline(shader: shader, cullBackFaces: true))
         graphics.setUniform("uViewProjection", camera.viewProjection(aspect: size.aspect))
         graphics.setUniform("uCameraPosition", camera.position)
         graphics.setUniform("uLightDirection", lightDirection)
         graphics.setUniform("uShininess", Float(24))
-        drawMine(around: Float(view.distance), ahead: Float(rules.lookahead))
-        drawItems(view)
-        drawCart(view)
+        graphics.setUniform("uFogColor", Vec3f(fogColor.r, fogColor.g, fogColor.b))
+        graphics.setUniform("uFogStart", Self.fogStart)
+        graphics.setUniform("uFogEnd", Self.fogEnd)
+
+        batch.removeAll()
+        addCart(view)
+        addItems(view, rules: rules)
+        if !batch.isEmpty {
+            graphics.updateMesh(moving, vertices: batch.vertices, indices: batch.indices)
+            graphics.setUniform("uModel", Mat4.identity)
+            graphics.draw(moving)
+        }
+        let origin = BadgerMine.origin(coveringFrom: Float(view.distance) - Self.mineBehind)
+        graphics.setUniform("uModel", Mat4.translation(Vec3f(0, origin, 0)))
+        graphics.draw(mine)
     }
 
     // MARK: - Pieces
@@ -55,40 +82,15 @@ public final class BadgerRenderer {
     private func cube(at p: Vec3f, size s: Vec3f, color: Color, turn: Float = 0, parent: Mat4 = .identity) {
         var model = parent * Mat4.translation(p)
         if turn != 0 { model = model * Mat4.rotation(axis: .unitZ, angle: turn) }
-        graphics.setUniform("uModel", model * Mat4.scale(s))
-        graphics.setUniform("uBaseColor", color)
-        graphics.draw(box)
+        batch.append(BadgerMeshes.unitBox, transform: model * Mat4.scale(s), color: color)
     }
 
-    private func drawMine(around y: Float, ahead: Float) {
-        let near = y - 12, far = y + ahead
-        let length = far - near, middle = (near + far) / 2
-        cube(at: Vec3f(0, middle, -0.55), size: Vec3f(40, length, 1), color: Color(0.30, 0.22, 0.16))
-        for side in [-1, 1] as [Float] {
-            cube(at: Vec3f(side * 0.62, middle, 0.17), size: Vec3f(0.1, length, 0.14), color: Color(0.62, 0.64, 0.68))
-        }
-        // Sleepers, walls and a timber frame with its lamp, one 16 m section at a time.
-        let section = BadgerMeshes.sectionLength
-        var s = (near / section).rounded(.down) * section
-        while s < far {
-            let shade: Float = Int(s / section) % 2 == 0 ? 0.36 : 0.31
-            draw(sleepers, at: Vec3f(0, s, 0), color: Color(0.42, 0.27, 0.15))
-            draw(walls, at: Vec3f(0, s, 0), color: Color(shade, shade * 0.82, shade * 0.7))
-            draw(frame, at: Vec3f(0, s + section / 2, 0), color: Color(0.48, 0.32, 0.18))
-            cube(at: Vec3f(0, s + section / 2 - 0.3, 4.15), size: Vec3f(0.3, 0.3, 0.3), color: Color(1.0, 0.86, 0.45))
-            s += section
-        }
-    }
-
-    private func draw(_ mesh: MeshID, at p: Vec3f, color: Color) {
-        graphics.setUniform("uModel", Mat4.translation(p))
-        graphics.setUniform("uBaseColor", color)
-        graphics.draw(mesh)
-    }
-
-    private func drawItems(_ view: BadgerView) {
+    /// Items from just behind the cart to the rules' lookahead or the end of the fog, whichever
+    /// is nearer, near to far (the rules keep them in track order).
+    private func addItems(_ view: BadgerView, rules: CartRules) {
         let y = view.distance
-        for item in view.state.items where item.distance > y - 6 {
+        let farthest = y + min(rules.lookahead, Double(Self.fogEnd - Self.cameraBehind))
+        for item in view.state.items where item.distance > y - 6 && item.distance < farthest {
             let p = Float(item.distance)
             switch item.kind {
             case .obstacle:
@@ -110,9 +112,7 @@ public final class BadgerRenderer {
                 let x = Float(lane.rawValue) * Self.laneSpacing
                 let spin = Float(item.distance * 0.7 + y * 0.35)
                 let model = Mat4.translation(Vec3f(x, p, 1.5)) * Mat4.rotation(axis: .unitZ, angle: spin) * Mat4.scale(Vec3f(0.55, 0.55, 0.55))
-                graphics.setUniform("uModel", model)
-                graphics.setUniform("uBaseColor", Self.gemColor(lane))
-                graphics.draw(gem)
+                batch.append(BadgerMeshes.unitGem, transform: model, color: Self.gemColor(lane))
             }
         }
     }
@@ -126,7 +126,7 @@ public final class BadgerRenderer {
         }
     }
 
-    private func drawCart(_ view: BadgerView) {
+    private func addCart(_ view: BadgerView) {
         // The cart leans at the command's angle about the track's direction, pivoting on the rails.
         // Tipping over the rail on the side it leans to, as a real cart would.
         let pivot = Vec3f(view.lean >= 0 ? 0.62 : -0.62, 0, 0)

@@ -145,7 +145,7 @@ struct Badger: ParsableCommand {
 
     private func play(_ motion: BadgerMotionInput) throws(EngineError) {
         defer { motion.stop() }
-        let options = window.runOptions(title: "Tiltkit badger", clearColor: Color(0.06, 0.05, 0.06))
+        let options = window.runOptions(title: "Tiltkit badger", clearColor: BadgerRenderer.background)
         let app = try DemoApp(options)
         defer { app.close() }
         let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)

@@ -70,7 +70,7 @@ struct LatestValueTests {
         #expect(CheckedPayload(6).isIntact)
     }
 
-    @Test("no torn or out-of-order reads while two readers hammer a writer")
+    @Test("no torn or out-of-order reads while two readers (load, load(into:)) hammer a writer")
     func noTornReads() {
         let slot = LatestValue<CheckedPayload>()
         let writes: UInt64 = 200_000
@@ -80,12 +80,19 @@ struct LatestValueTests {
         let reads = Atomic<Int>(0)
         slot.publish(CheckedPayload(1))
 
+        // Reader 0 pulls with `load()`, reader 1 with `load(into:)`.
         let readers = (0..<2).map { r in
             TestThread("reader \(r)") {
                 var last: UInt64 = 0
                 var count = 0
+                var value = CheckedPayload(0)
                 while !writerDone.load(ordering: .acquiring) {
-                    guard let value = slot.load() else { continue }
+                    if r == 0 {
+                        guard let loaded = slot.load() else { continue }
+                        value = loaded
+                    } else if !slot.load(into: &value) {
+                        continue
+                    }
                     count += 1
                     if !value.isIntact { torn.add(1, ordering: .relaxed) }
                     if value.counter < last { backwards.add(1, ordering: .relaxed) }
@@ -176,6 +183,42 @@ struct LatestValueTests {
         if !readerFinished { reader.wait() }
     }
 
+    @Test("load(into:) leaves the value alone before the first publish, then copies the latest into it")
+    func loadInto() {
+        let slot = LatestValue<CheckedPayload>()
+        var value = CheckedPayload(42)
+        #expect(!slot.load(into: &value))
+        #expect(value.counter == 42 && value.isIntact)
+        slot.publish(CheckedPayload(7))
+        slot.publish(CheckedPayload(8))
+        #expect(slot.load(into: &value))
+        #expect(value.counter == 8 && value.isIntact)
+    }
+
+    @Test("a value whose size is not a whole number of words round-trips, and a pull writes no byte past it")
+    func oddSizedValue() {
+        // 13 bytes: one full word and a 5-byte tail. In `Guarded`, `guardByte` sits at offset 13,
+        // in the last word's other bytes, so a copy of a whole last word would overwrite it.
+        struct Odd: BitwiseCopyable, Equatable {
+            var word: UInt64
+            var half: UInt32
+            var byte: UInt8
+        }
+        struct Guarded { var odd: Odd; var guardByte: UInt8 }
+        #expect(MemoryLayout<Odd>.size == 13)
+        #expect(MemoryLayout<Guarded>.offset(of: \.guardByte) == 13)
+
+        let slot = LatestValue<Odd>()
+        let sent = Odd(word: 0x0102_0304_0506_0708, half: 0xA1B2_C3D4, byte: 0xE5)
+        slot.publish(Odd(word: 1, half: 2, byte: 3))
+        slot.publish(sent)
+        #expect(slot.load() == sent)
+        var guarded = Guarded(odd: Odd(word: 0, half: 0, byte: 0), guardByte: 0x5A)
+        #expect(slot.load(into: &guarded.odd))
+        #expect(guarded.odd == sent)
+        #expect(guarded.guardByte == 0x5A)
+    }
+
     @Test("pulling allocates nothing (counted by the malloc hook, which does see allocations)")
     func pullDoesNotAllocate() {
         let slot = LatestValue<Received<DeviceMotion>>()
@@ -198,9 +241,13 @@ struct LatestValueTests {
         for _ in 0..<10_000 {
             if let received = slot.load() { sum += received.value.heading }
         }
+        var into = Received(value: motion, arrivalTime: 0)
+        for _ in 0..<10_000 {
+            if slot.load(into: &into) { sum += into.arrivalTime }
+        }
         let after = tk_allocation_count()
-        #expect(after == before, "\(after - before) allocations in 10 000 pulls")
-        #expect(sum == 120_000)
+        #expect(after == before, "\(after - before) allocations in 20 000 pulls")
+        #expect(sum == 120_000 + 50_000)
 
         let beforePublish = tk_allocation_count()
         for i in 0..<1000 { slot.publish(Received(value: motion, arrivalTime: Double(i))) }

@@ -30,10 +30,14 @@ public struct FrameBenchmark: Sendable {
     /// source to pull from. Returns the scene and the pull it makes each frame.
     public struct SceneMaker: Sendable {
         public var name: String
+        /// The scene's own background, where it has one (the app's default otherwise).
+        public var clearColor: Color?
         public var make: @Sendable (DemoApp, any MotionSource) throws -> (scene: DemoScene, pull: () -> Received<DeviceMotion>?, stop: () -> Void)
 
-        public init(name: String, make: @escaping @Sendable (DemoApp, any MotionSource) throws -> (scene: DemoScene, pull: () -> Received<DeviceMotion>?, stop: () -> Void)) {
+        public init(name: String, clearColor: Color? = nil,
+                    make: @escaping @Sendable (DemoApp, any MotionSource) throws -> (scene: DemoScene, pull: () -> Received<DeviceMotion>?, stop: () -> Void)) {
             self.name = name
+            self.clearColor = clearColor
             self.make = make
         }
     }
@@ -71,7 +75,7 @@ public struct FrameBenchmark: Sendable {
     }
 
     /// The cart game started at once, leaning by the pulled device motion, as `tiltkit badger` builds it.
-    public static let cartGame = SceneMaker(name: "cart game") { app, source in
+    public static let cartGame = SceneMaker(name: "cart game", clearColor: BadgerRenderer.background) { app, source in
         let motion = BadgerMotionInput(source: source, settings: .standard, pose: nil)
         try motion.start()
         let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)
@@ -91,8 +95,9 @@ public struct FrameBenchmark: Sendable {
             progress(maker.name)
             let trace = Trace(samples: recording.samples, metadata: TraceMetadata(source: recording.name))
             let source = ReplaySource(trace: trace, pacing: .realTime(speed: settings.replaySpeed), loop: true)
-            let options = DemoRunOptions(title: "tiltkit bench", size: settings.size, headless: true,
+            var options = DemoRunOptions(title: "tiltkit bench", size: settings.size, headless: true,
                                          frames: settings.frames + settings.warmUpFrames, vsync: false)
+            if let clearColor = maker.clearColor { options.clearColor = clearColor }
             let app = try DemoApp(options)
             defer { app.close() }
             renderer = GLInfo.current().summary

@@ -95,7 +95,7 @@ public struct PullBenchmark: Sendable {
     public static let method = """
         Tight loop: each sample is one batch of {batch} back-to-back pulls timed with two CLOCK_MONOTONIC \
         reads (vDSO, ~20 ns) and divided by {batch}, so the clock cost is spread thin; each pull copies the \
-        whole payload out. Per frame: one pull timed alone, the median clock-read cost subtracted. \
+        whole payload into the consumer's buffer. Per frame: one pull timed alone, the median clock-read cost subtracted. \
         Torn reads: every payload carries its sequence number and a checksum over all fields, checked \
         outside the timed region. Allocations: malloc calls on the consumer thread (allocation hook) \
         inside the timed pulls.
@@ -141,7 +141,12 @@ public struct PullBenchmark: Sendable {
             let producer = PacedProducer(slot: slot, rate: rate, work: work)
             try producer.start()
             // Let the producer publish before the consumer starts, so no read sees the empty slot.
-            while slot.pull().sequence < 2 { Nanoclock.sleep(until: Nanoclock.now() + 200_000) }
+            var latest = SequencedMotion.empty
+            slot.pull(into: &latest)
+            while latest.sequence < 2 {
+                Nanoclock.sleep(until: Nanoclock.now() + 200_000)
+                slot.pull(into: &latest)
+            }
             let run = consumer == .tightLoop ? tightLoop(slot, clockCost: clockCost) : frames(slot, clockCost: clockCost)
             let outcome = producer.finish()
             scenarios.append(scenario(Slot.variantName, rate: rate, consumer: consumer, run: run, producer: outcome))
@@ -168,7 +173,7 @@ public struct PullBenchmark: Sendable {
         while now < end {
             let allocationsBefore = AllocationCount.onThisThread()
             let start = Nanoclock.now()
-            for i in 0..<batch { buffer[i] = slot.pull() }
+            for i in 0..<batch { slot.pull(into: &buffer[i]) }
             let stop = Nanoclock.now()
             run.allocations &+= AllocationCount.onThisThread() &- allocationsBefore
             run.cost.record((stop &- start) &* 1000 / UInt64(batch))
@@ -193,7 +198,7 @@ public struct PullBenchmark: Sendable {
             Nanoclock.sleep(until: begin + UInt64(Double(frame) * period))
             let allocationsBefore = AllocationCount.onThisThread()
             let start = Nanoclock.now()
-            cell.pointee = slot.pull()
+            slot.pull(into: &cell.pointee)
             let stop = Nanoclock.now()
             run.allocations &+= AllocationCount.onThisThread() &- allocationsBefore
             let cost = Swift.max(0, Double(stop &- start) - clockCost)

@@ -9,7 +9,9 @@ public protocol PullSlot: AnyObject, Sendable {
     /// False for the plain-copy floor, which is only read, never written concurrently.
     static var allowsConcurrentProducer: Bool { get }
     func publish(_ payload: SequencedMotion)
-    func pull() -> SequencedMotion
+    /// Copies the latest payload into the consumer's `payload`, as a game refreshes its own copy
+    /// each frame; every variant writes straight into it, so none pays for an extra copy.
+    func pull(into payload: inout SequencedMotion)
 }
 
 /// The floor: copying the payload out of memory with no synchronisation at all. Nobody writes it
@@ -28,7 +30,7 @@ public final class PlainCopySlot: PullSlot, @unchecked Sendable {
 
     /// Only before the consumer starts; see the type's comment.
     public func publish(_ payload: SequencedMotion) { cell.pointee = payload }
-    @inline(__always) public func pull() -> SequencedMotion { cell.pointee }
+    @inline(__always) public func pull(into payload: inout SequencedMotion) { payload = cell.pointee }
 }
 
 /// What most code does: a mutex around the value (Swift's `Synchronization.Mutex`, a futex on Linux).
@@ -41,7 +43,7 @@ public final class MutexSlot: PullSlot {
     public init() {}
 
     public func publish(_ payload: SequencedMotion) { value.withLock { $0 = payload } }
-    @inline(__always) public func pull() -> SequencedMotion { value.withLock { $0 } }
+    @inline(__always) public func pull(into payload: inout SequencedMotion) { value.withLock { payload = $0 } }
 }
 
 /// The motion manager's own pull slot (`LatestValue`, a seqlock), holding the bench's payload.
@@ -53,5 +55,8 @@ public final class LatestValueSlot: PullSlot {
     public init() {}
 
     public func publish(_ payload: SequencedMotion) { slot.publish(payload) }
-    @inline(__always) public func pull() -> SequencedMotion { slot.load() ?? .empty }
+    /// `load(into:)`: the seqlock's words go straight into `payload`. (`load() ?? .empty` would
+    /// add an Optional and two more copies of the payload that the other slots do not pay.) The
+    /// bench pulls only after the producer has published, so it never leaves `payload` as it was.
+    @inline(__always) public func pull(into payload: inout SequencedMotion) { _ = slot.load(into: &payload) }
 }

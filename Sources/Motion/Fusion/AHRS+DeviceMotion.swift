@@ -13,25 +13,38 @@ extension AHRS {
         }
     }
 
-    /// Device motion from the state after `sample`: attitude in the frame, gravity from it,
-    /// user acceleration the rest of the measured acceleration, rotation rate without the bias.
+    /// Recomputes what the per-sample output takes from the slow state (`outputFromEarth6D`,
+    /// `headingTurn`, `fieldAccuracy`): on start and after each heading correction.
+    mutating func refreshOutput() {
+        outputFromEarth6D = usesMagnetometer && headingInitialised
+            ? FastMath.product(outputRotation, headingCorrection.rotation) : outputRotation
+        outputIsEarth6D = outputFromEarth6D == .identity
+        let r = outputFromEarth6D  // a rotation about z by φ: (cos φ/2, 0, 0, sin φ/2)
+        headingTurn = (cos: r.w * r.w - r.z * r.z, sin: 2 * r.w * r.z)
+        fieldAccuracy = magneticAccuracy
+    }
+
+    /// Writes the device motion after `sample` into `motion`: attitude in the frame, gravity from
+    /// it, user acceleration the rest of the measured acceleration, rotation rate without the bias,
+    /// and the heading in north-referenced frames only (−1 elsewhere, as Core Motion).
     @inline(__always)
-    func deviceMotion(_ sample: MotionSample, gyro: Vector3) -> DeviceMotion {
+    func write(_ sample: borrowing MotionSample, gyro: Vector3, into motion: inout DeviceMotion) {
         let q6 = quaternion6D
-        let useHeading = referenceFrame.usesMagnetometer && headingInitialised
-        let earth = useHeading ? FastMath.product(headingCorrection.rotation, q6) : q6
-        let q = outputRotation == .identity ? earth : FastMath.product(outputRotation, earth)
+        let q = outputIsEarth6D ? q6 : FastMath.product(aboutVertical: outputFromEarth6D, q6)
         // third row of R(q6), negated: q⁻¹ ⊗ (0,0,−1) ⊗ q (rotations about z do not change it)
         let gravity = Vector3(-2 * (q6.x * q6.z - q6.w * q6.y), -2 * (q6.y * q6.z + q6.w * q6.x),
                               -(1 - 2 * (q6.x * q6.x + q6.y * q6.y)))
-        var field = CalibratedMagneticField.uncalibrated
+        motion.timestamp = sample.timestamp
+        motion.attitude.quaternion = q
+        motion.rotationRate = gyro - bias.bias
+        motion.gravity = gravity
+        motion.userAcceleration = sample.acceleration - gravity
         if let m = sample.magneticField {
-            field = CalibratedMagneticField(field: m, accuracy: magneticAccuracy)
+            motion.magneticField = CalibratedMagneticField(field: m, accuracy: fieldAccuracy)
+        } else {
+            motion.magneticField = CalibratedMagneticField(field: Vector3(0, 0, 0), accuracy: .uncalibrated)
         }
-        return DeviceMotion(timestamp: sample.timestamp, attitude: Attitude(quaternion: q),
-                            rotationRate: gyro - bias.bias, gravity: gravity,
-                            userAcceleration: sample.acceleration - gravity, magneticField: field,
-                            heading: referenceFrame.isNorthReferenced && useHeading ? Self.heading(q) : -1)
+        motion.heading = reportsHeading && headingInitialised ? Self.heading(q6, turnedBy: headingTurn) : -1
     }
 
     /// No hard-iron calibration is done, so the field is reported raw and `.high` is never claimed:
@@ -41,21 +54,24 @@ extension AHRS {
         return magnetic.isDisturbed ? .low : .medium
     }
 
-    /// Compass heading of the device's top edge (+y), degrees clockwise from north, 0..<360, in a
-    /// frame with X north, Y west, Z up; when the top edge points up or down, the direction the
+    /// Compass heading of the device's top edge (+y), degrees clockwise from north, 0..<360, in the
+    /// output frame (X north, Y west, Z up); when the top edge points up or down, the direction the
     /// back of the device faces (−z) is used instead, as a compass held upright would.
+    /// The axis is taken from the 6D attitude `q6` and turned by `headingTurn` (the output rotation,
+    /// always about the vertical), so it does not wait for the output quaternion.
     @inline(__always)
-    static func heading(_ q: Quaternion) -> Double {
-        // second column of R(q): the device's y axis in the reference frame
-        var north = 2 * (q.x * q.y - q.w * q.z)
-        var west = 1 - 2 * (q.x * q.x + q.z * q.z)
-        if north * north + west * west < 1e-6 {
+    static func heading(_ q6: Quaternion, turnedBy turn: (cos: Double, sin: Double)) -> Double {
+        // second column of R(q6): the device's y axis in the 6D earth frame
+        var x = 2 * (q6.x * q6.y - q6.w * q6.z)
+        var y = 1 - 2 * (q6.x * q6.x + q6.z * q6.z)
+        if x * x + y * y < 1e-6 {
             // minus the third column: the device's −z axis
-            north = -2 * (q.x * q.z + q.w * q.y)
-            west = -2 * (q.y * q.z - q.w * q.x)
+            x = -2 * (q6.x * q6.z + q6.w * q6.y)
+            y = -2 * (q6.y * q6.z - q6.w * q6.x)
         }
-        let degrees = FastMath.atan2(-west, north) * (180 / .pi)
-        let wrapped = degrees + 360 * Double((degrees < 0) ? 1 : 0)  // branch-free, as FastMath.atan2
-        return wrapped >= 360 ? 0 : wrapped
+        let north = turn.cos * x - turn.sin * y
+        let west = turn.sin * x + turn.cos * y
+        let degrees = FastMath.fullTurnAngle(-west, north) * (180 / .pi)
+        return degrees >= 360 ? 0 : degrees
     }
 }

@@ -58,6 +58,18 @@ public struct AHRS: DeviceMotionEstimator {
     var headingInitialised = false
     /// Output rotation from the internal east-north-up frame into `referenceFrame`.
     var outputRotation: Quaternion
+    /// What the output applies to the 6D attitude: `outputRotation`, after the heading correction
+    /// once that is in use. Refreshed when either changes (at the correction rate), not per sample.
+    var outputFromEarth6D: Quaternion
+    /// `outputFromEarth6D` is the identity (6D output in the arbitrary frame): the 6D attitude is the output.
+    var outputIsEarth6D: Bool
+    /// cos φ and sin φ of `outputFromEarth6D`, a rotation by φ about the vertical: turns the heading.
+    var headingTurn: (cos: Double, sin: Double)
+    /// `magneticAccuracy`, which changes only with the heading correction.
+    var fieldAccuracy = MagneticFieldCalibrationAccuracy.uncalibrated
+    /// `referenceFrame.usesMagnetometer` and `.isNorthReferenced`, kept so the per-sample path reads a flag.
+    let usesMagnetometer: Bool
+    let reportsHeading: Bool
 
     public init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, settings: AHRSSettings = .default) {
         self.settings = settings
@@ -66,6 +78,12 @@ public struct AHRS: DeviceMotionEstimator {
         self.coefficients = AHRSCoefficients(settings, samplePeriod: 1 / settings.nominalSampleRate)
         self.headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         self.outputRotation = Self.frameRotation(frame, declination: settings.declination)
+        self.outputFromEarth6D = outputRotation
+        self.outputIsEarth6D = false
+        self.headingTurn = (cos: 1, sin: 0)
+        self.usesMagnetometer = frame.usesMagnetometer
+        self.reportsHeading = frame.isNorthReferenced
+        refreshOutput()
         bias.reset(coefficients.bias)
     }
 
@@ -101,43 +119,44 @@ public struct AHRS: DeviceMotionEstimator {
     }
 
     /// Device → earth (x east, y arbitrary horizontal, z up) from accelerometer and gyro.
-    public var quaternion6D: Quaternion { FastMath.product(inclination, gyroAttitude) }
+    public var quaternion6D: Quaternion {
+        @inline(__always) get { FastMath.product(inclination, gyroAttitude) }
+    }
     /// Device → earth (x east, y magnetic north, z up); equals the 6D one until a magnetometer sample arrives.
     public var quaternion9D: Quaternion { FastMath.product(headingCorrection.rotation, quaternion6D) }
 
     // MARK: Update
 
-    @inline(__always)
-    public mutating func update(_ sample: MotionSample) -> DeviceMotion? {
+    /// Validates `sample`, steps the filter (9D where the frame uses the magnetometer and the sample
+    /// has a field, 6D otherwise) and writes the device motion into `motion`; false if rejected.
+    public mutating func update(_ sample: borrowing MotionSample, into motion: inout DeviceMotion) -> Bool {
         let dt: Double
         switch validator.check(sample) {
-        case .reject: return nil
+        case .reject: return false
         case .restart: start(); dt = 0
         case .accept(let d): dt = d
         }
-        let gyro = sample.rotationRate ?? .zero
-        if referenceFrame.usesMagnetometer, let field = sample.magneticField {
-            update9D(gyro: gyro, acceleration: sample.acceleration, magneticField: field, dt: dt)
-        } else {
-            update6D(gyro: gyro, acceleration: sample.acceleration, dt: dt)
-        }
-        return deviceMotion(sample, gyro: gyro)
+        let gyro = sample.rotationRate ?? Vector3(0, 0, 0)
+        step(gyro: gyro, acceleration: sample.acceleration, magneticField: usesMagnetometer ? sample.magneticField : nil, dt: dt)
+        write(sample, gyro: gyro, into: &motion)
+        return true
     }
 
     /// One step without validation, for callers that validated already (benchmarks, batch evaluation).
     /// gyro rad/s, acceleration g (Core Motion's sign), dt s (> 0 after the first sample).
-    @inline(__always)
     public mutating func update6D(gyro: Vector3, acceleration: Vector3, dt: Double) {
-        if !started { start() }
-        if dt > 0 { trackSamplePeriod(dt) }
-        integrateGyroscope(gyro, dt: dt)
-        collectAcceleration(acceleration, dt: dt)
-        if window.count >= coefficients.correctionStride { correct6D(gyro: gyro, acceleration: acceleration) }
+        step(gyro: gyro, acceleration: acceleration, magneticField: nil, dt: dt)
     }
 
     /// As `update6D`, with the heading corrected by the magnetic field (µT).
-    @inline(__always)
     public mutating func update9D(gyro: Vector3, acceleration: Vector3, magneticField: Vector3, dt: Double) {
+        step(gyro: gyro, acceleration: acceleration, magneticField: magneticField, dt: dt)
+    }
+
+    /// Every sample: the gyro integration and the acceleration collected for the next correction;
+    /// on every `correctionStride`-th sample the corrections, the heading one where there is a field.
+    @inline(__always)
+    private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) {
         if !started { start() }
         if dt > 0 { trackSamplePeriod(dt) }
         integrateGyroscope(gyro, dt: dt)
@@ -145,7 +164,7 @@ public struct AHRS: DeviceMotionEstimator {
         if window.count >= coefficients.correctionStride {
             let duration = window.duration
             correct6D(gyro: gyro, acceleration: acceleration)
-            correctHeading(magneticField, dt: duration)
+            if let field = magneticField { correctHeading(field, dt: duration) }
         }
     }
 
@@ -166,6 +185,7 @@ public struct AHRS: DeviceMotionEstimator {
         magnetic.restart()
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         headingInitialised = false
+        refreshOutput()
         started = true
     }
 
@@ -205,7 +225,8 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// The slow steps, on every `correctionStride`-th sample: rest detection (on that sample),
     /// the inclination correction by the window's mean acceleration, the bias estimator.
-    @inline(__always)
+    /// Out of line: it keeps the every-sample path short.
+    @inline(never)
     private mutating func correct6D(gyro: Vector3, acceleration: Vector3) {
         let mean = window.accelerationSum / Double(window.count)
         rest.update(gyro: gyro, acceleration: acceleration, dt: window.duration, coefficients.rest)
@@ -258,6 +279,7 @@ public struct AHRS: DeviceMotionEstimator {
                 outputRotation = headingCorrection.rotation.conjugate
             }
         }
+        refreshOutput()
     }
 }
 

@@ -26,9 +26,9 @@ public struct AccelerometerAttitudeEstimator: DeviceMotionEstimator {
 
     public mutating func reset() { validator.reset(); filtered = .zero }
 
-    public mutating func update(_ sample: MotionSample) -> DeviceMotion? {
+    public mutating func update(_ sample: borrowing MotionSample, into motion: inout DeviceMotion) -> Bool {
         switch validator.check(sample) {
-        case .reject: return nil
+        case .reject: return false
         case .restart: filtered = sample.acceleration
         case .accept(let dt):
             let rc = 1 / cutoffFrequency
@@ -37,13 +37,14 @@ public struct AccelerometerAttitudeEstimator: DeviceMotionEstimator {
         }
         // A free fall (|a| ≈ 0) has no gravity direction: keep face-up until there is one.
         let gravity = filtered.lengthSquared > 1e-12 ? filtered.normalized : Vector3(0, 0, -1)
-        return DeviceMotion(timestamp: sample.timestamp, attitude: Self.attitude(gravity: gravity),
-                            rotationRate: sample.rotationRate ?? .zero, gravity: gravity,
-                            userAcceleration: sample.acceleration - gravity,
-                            magneticField: sample.magneticField.map {
-                                CalibratedMagneticField(field: $0, accuracy: .uncalibrated)
-                            } ?? .uncalibrated,
-                            heading: -1)
+        motion.timestamp = sample.timestamp
+        motion.attitude = Self.attitude(gravity: gravity)
+        motion.rotationRate = sample.rotationRate ?? Vector3(0, 0, 0)
+        motion.gravity = gravity
+        motion.userAcceleration = sample.acceleration - gravity
+        motion.magneticField = CalibratedMagneticField(field: sample.magneticField ?? Vector3(0, 0, 0), accuracy: .uncalibrated)
+        motion.heading = -1
+        return true
     }
 
     /// Core Motion's attitude for a unit gravity with yaw 0: q = Rx(pitch)·Ry(roll) with

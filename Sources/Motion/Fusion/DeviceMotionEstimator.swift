@@ -7,17 +7,34 @@
 ///         if let motion = estimator.update(sample) { draw(motion.attitude) }
 ///     }
 ///
-/// `update` returns nil for a sample it rejects (counted in `rejections`) and never crashes or
-/// lets its state go non-finite on bad input.
+/// Per-sample loops that care about cost hold the concrete type (or are generic over
+/// `some DeviceMotionEstimator`) and reuse one output, so nothing is copied but the result:
+///
+///     var ahrs = AHRS(frame: .xArbitraryZVertical)
+///     var motion = DeviceMotion()
+///     for sample in samples where ahrs.update(sample, into: &motion) { draw(motion.attitude) }
+///
+/// A rejected sample is counted in `rejections`; it never crashes the estimator or lets its
+/// state go non-finite.
 public protocol DeviceMotionEstimator: Sendable {
     /// The frame the attitude is expressed in.
     var referenceFrame: AttitudeReferenceFrame { get }
     /// Samples rejected so far, by reason.
     var rejections: SampleRejectionCounts { get }
-    /// Feeds one sample; returns the device motion at its timestamp, or nil if it was rejected.
-    mutating func update(_ sample: MotionSample) -> DeviceMotion?
+    /// Feeds one sample and writes the device motion at its timestamp into `motion`; returns false
+    /// (leaving `motion` untouched) if the sample was rejected.
+    mutating func update(_ sample: borrowing MotionSample, into motion: inout DeviceMotion) -> Bool
     /// Forgets the attitude; the next sample starts afresh.
     mutating func reset()
+}
+
+extension DeviceMotionEstimator {
+    /// Feeds one sample; returns the device motion at its timestamp, or nil if it was rejected.
+    @inlinable
+    public mutating func update(_ sample: borrowing MotionSample) -> DeviceMotion? {
+        var motion = DeviceMotion()
+        return update(sample, into: &motion) ? motion : nil
+    }
 }
 
 /// Which estimator to run: what `tiltkit fuse --mode` and the motion manager choose from.

@@ -31,6 +31,14 @@ enum FastMath {
                    z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
     }
 
+    /// r ⊗ q for a rotation r about the vertical (r.x = r.y = 0): the Hamilton product without its
+    /// zero terms (the same values, half the arithmetic).
+    @inline(__always)
+    static func product(aboutVertical r: Quaternion, _ q: Quaternion) -> Quaternion {
+        Quaternion(w: r.w * q.w - r.z * q.z, x: r.w * q.x - r.z * q.y,
+                   y: r.w * q.y + r.z * q.x, z: r.w * q.z + r.z * q.w)
+    }
+
     /// q ⊗ v ⊗ q* for a unit quaternion, always inlined: v + 2w(u × v) + 2u × (u × v).
     @inline(__always)
     static func rotate(_ q: Quaternion, _ v: Vector3) -> Vector3 {
@@ -47,18 +55,30 @@ enum FastMath {
     /// Digital Computers", 1955) with octant reduction.
     @inline(__always)
     static func atan2(_ y: Double, _ x: Double) -> Double {
-        // Branch-free (selects by arithmetic on 0/1 flags): the per-sample heading would otherwise
-        // pay a mispredicted branch whenever the device turns through an octant boundary.
+        Double(signOf: y, magnitudeOf: atan2Magnitude(y, x))
+    }
+
+    /// The angle of (x, y) from the +x axis toward +y, radians, 0..<2π (2π only by rounding).
+    @inline(__always)
+    static func fullTurnAngle(_ y: Double, _ x: Double) -> Double {
+        let magnitude = atan2Magnitude(y, x)
+        return y < 0 ? 2 * .pi - magnitude : magnitude
+    }
+
+    /// |atan2(y, x)|, 0...π. Selects rather than branches (the per-sample heading turns through
+    /// octant boundaries unpredictably), and Estrin's scheme for the polynomial: its dependency
+    /// chain is half Horner's, and this sits on the per-sample output's critical path.
+    @inline(__always)
+    static func atan2Magnitude(_ y: Double, _ x: Double) -> Double {
         let ax = abs(x), ay = abs(y)
-        let big = max(ax, ay), small = min(ax, ay)
-        let t = small / max(big, .leastNormalMagnitude)
-        let t2 = t * t
-        var r = t * (0.99997726 + t2 * (-0.33262347 + t2 * (0.19354346 + t2 * (-0.11643287
-                + t2 * (0.05265332 + t2 * -0.01172120)))))
-        let steep = Double((ay > ax) ? 1 : 0), left = Double((x < 0) ? 1 : 0)
-        r += steep * (.pi / 2 - 2 * r)
-        r += left * (.pi - 2 * r)
-        return Double(signOf: y, magnitudeOf: r)
+        let t = min(ax, ay) / max(max(ax, ay), .leastNormalMagnitude)
+        let t2 = t * t, t4 = t2 * t2
+        let low = 0.99997726 + t2 * -0.33262347
+        let middle = 0.19354346 + t2 * -0.11643287
+        let high = 0.05265332 + t2 * -0.01172120
+        let r = t * (low + t4 * (middle + t4 * high))
+        let firstQuadrant = ay > ax ? .pi / 2 - r : r
+        return x < 0 ? .pi - firstQuadrant : firstQuadrant
     }
 
     /// Renormalises a quaternion that is already within ~1e-3 of unit length, without a square

@@ -61,9 +61,25 @@ public struct SampleValidator: Hashable, Sendable {
     public mutating func reset() { lastTimestamp = nil }
 
     @inline(__always)
-    public mutating func check(_ sample: MotionSample) -> SampleVerdict {
+    public mutating func check(_ sample: borrowing MotionSample) -> SampleVerdict {
         let t = sample.timestamp
-        var finite = t.isFinite && sample.acceleration.isFinite
+        // One combined test for the usual sample: a comparison with NaN is false, so every value
+        // strictly inside its limit is also finite. Only a failing sample is classified.
+        guard t.isFinite, Self.within(sample.acceleration, limits.maximumAcceleration),
+              Self.within(sample.rotationRate, limits.maximumRotationRate),
+              Self.within(sample.magneticField, limits.maximumMagneticField) else { return classifyRejection(copy sample) }
+        guard let last = lastTimestamp else { lastTimestamp = t; return .restart }
+        let dt = t - last
+        if dt <= 0 { rejections.timeNotIncreasing += 1; return .reject }
+        lastTimestamp = t
+        if dt > limits.maximumGap { rejections.gapRestarts += 1; return .restart }
+        return .accept(dt: dt)
+    }
+
+    /// Counts why a sample failed the combined test: non-finite first, then saturation. Out of line: rare.
+    @inline(never)
+    private mutating func classifyRejection(_ sample: MotionSample) -> SampleVerdict {
+        var finite = sample.timestamp.isFinite && sample.acceleration.isFinite
         var saturated = Self.exceeds(sample.acceleration, limits.maximumAcceleration)
         if let w = sample.rotationRate {
             finite = finite && w.isFinite
@@ -73,14 +89,15 @@ public struct SampleValidator: Hashable, Sendable {
             finite = finite && m.isFinite
             saturated = saturated || Self.exceeds(m, limits.maximumMagneticField)
         }
-        if !finite { rejections.nonFinite += 1; return .reject }
-        if saturated { rejections.saturated += 1; return .reject }
-        guard let last = lastTimestamp else { lastTimestamp = t; return .restart }
-        let dt = t - last
-        if dt <= 0 { rejections.timeNotIncreasing += 1; return .reject }
-        lastTimestamp = t
-        if dt > limits.maximumGap { rejections.gapRestarts += 1; return .restart }
-        return .accept(dt: dt)
+        if !finite { rejections.nonFinite += 1 } else { rejections.saturated += 1 }
+        return .reject
+    }
+
+    /// Every component strictly inside ±limit (false for NaN); a missing sensor passes.
+    @inline(__always)
+    private static func within(_ v: Vector3?, _ limit: Double) -> Bool {
+        guard let v else { return true }
+        return (abs(v.x) < limit) && (abs(v.y) < limit) && (abs(v.z) < limit)
     }
 
     @inline(__always)

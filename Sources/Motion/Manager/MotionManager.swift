@@ -32,7 +32,7 @@ public final class MotionManager: Sendable {
     /// Stamps each sample's arrival (`Received.arrivalTime`) so callers can measure its age.
     public let clock: any MotionClock
 
-    private let slots = PullSlots()
+    @usableFromInline let slots = PullSlots()
     private let pipeline = Mutex(MotionPipeline())
     private let connection = ConnectionMonitor()
     /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
@@ -131,16 +131,18 @@ public final class MotionManager: Sendable {
 
     // MARK: Pull (lock-free, allocation-free)
 
-    public var accelerometerData: AccelerometerData? { slots.accelerometer.load()?.value }
-    public var gyroData: GyroData? { slots.gyro.load()?.value }
-    public var magnetometerData: MagnetometerData? { slots.magnetometer.load()?.value }
-    public var deviceMotion: DeviceMotion? { slots.deviceMotion.load()?.value }
+    // Inlinable, so the caller's module specialises and inlines the slot's copy: a call into this
+    // module returning a large Optional costs several times the copy itself.
+    @inlinable public var accelerometerData: AccelerometerData? { slots.accelerometer.load()?.value }
+    @inlinable public var gyroData: GyroData? { slots.gyro.load()?.value }
+    @inlinable public var magnetometerData: MagnetometerData? { slots.magnetometer.load()?.value }
+    @inlinable public var deviceMotion: DeviceMotion? { slots.deviceMotion.load()?.value }
 
     /// As the plain properties, with the time each arrived on `clock`, for measuring sample age.
-    public var latestAccelerometerData: Received<AccelerometerData>? { slots.accelerometer.load() }
-    public var latestGyroData: Received<GyroData>? { slots.gyro.load() }
-    public var latestMagnetometerData: Received<MagnetometerData>? { slots.magnetometer.load() }
-    public var latestDeviceMotion: Received<DeviceMotion>? { slots.deviceMotion.load() }
+    @inlinable public var latestAccelerometerData: Received<AccelerometerData>? { slots.accelerometer.load() }
+    @inlinable public var latestGyroData: Received<GyroData>? { slots.gyro.load() }
+    @inlinable public var latestMagnetometerData: Received<MagnetometerData>? { slots.magnetometer.load() }
+    @inlinable public var latestDeviceMotion: Received<DeviceMotion>? { slots.deviceMotion.load() }
 
     /// Times a pull had to retry because the producer was writing the same slot (diagnostics).
     public var pullRetryCount: Int {
@@ -325,9 +327,9 @@ public final class MotionManager: Sendable {
 }
 
 /// The manager's four pull slots, written only on the source's thread.
-struct PullSlots: Sendable {
-    let accelerometer = LatestValue<Received<AccelerometerData>>()
-    let gyro = LatestValue<Received<GyroData>>()
-    let magnetometer = LatestValue<Received<MagnetometerData>>()
-    let deviceMotion = LatestValue<Received<DeviceMotion>>()
+@usableFromInline struct PullSlots: Sendable {
+    @usableFromInline let accelerometer = LatestValue<Received<AccelerometerData>>()
+    @usableFromInline let gyro = LatestValue<Received<GyroData>>()
+    @usableFromInline let magnetometer = LatestValue<Received<MagnetometerData>>()
+    @usableFromInline let deviceMotion = LatestValue<Received<DeviceMotion>>()
 }

@@ -15,6 +15,8 @@ struct MotionPipeline: Sendable {
     var location: GeodeticLocation?
     /// Present while device motion runs.
     var estimator: (any DeviceMotionEstimator)?
+    /// The estimator's output, overwritten in place for every sample.
+    private var estimate = DeviceMotion()
     /// True when the source has no gyro, so only the accelerometer-only estimate is possible.
     var accelerometerOnlySource = false
 
@@ -48,7 +50,8 @@ struct MotionPipeline: Sendable {
             magnetometer.push(data)
         }
         // Fusion sees every sample; only its output is thinned to the interval.
-        if deviceMotion.isActive, estimator != nil, var motion = estimator!.update(sample) {
+        if deviceMotion.isActive, estimator != nil, estimator!.update(sample, into: &estimate) {
+            var motion = estimate
             lastAttitude = motion.attitude
             if referencePending {
                 referenceAttitude = motion.attitude

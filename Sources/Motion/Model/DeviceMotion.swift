@@ -25,6 +25,14 @@ public struct DeviceMotion: Hashable, Sendable {
         self.magneticField = magneticField
         self.heading = heading
     }
+
+    /// A placeholder at rest (identity attitude, zero vectors, no heading), for an output an
+    /// estimator overwrites in place (`DeviceMotionEstimator.update(_:into:)`).
+    @inlinable public init() {
+        self.init(timestamp: 0, attitude: Attitude(quaternion: Quaternion(w: 1, x: 0, y: 0, z: 0)),
+                  rotationRate: Vector3(0, 0, 0), gravity: Vector3(0, 0, 0), userAcceleration: Vector3(0, 0, 0),
+                  magneticField: CalibratedMagneticField(field: Vector3(0, 0, 0), accuracy: .uncalibrated), heading: -1)
+    }
 }
 
 /// Magnetic field with the device's bias removed, µT, and how sure the estimate is.
