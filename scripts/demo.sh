@@ -12,6 +12,6 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
 else
     echo "tiltkit: no display found; rendering headless to out/teapot.png (open it, or run with a display for the window)"
     mkdir -p out
-    SDL_VIDEODRIVER=offscreen "$bin" teapot --source auto --headless --frames 1800 --screenshot out/teapot.png "$@"
+    SDL_VIDEODRIVER=offscreen "$bin" teapot --source auto --headless --frames 240 --at 28 --screenshot out/teapot.png "$@"
     echo "tiltkit: wrote out/teapot.png"
 fi
