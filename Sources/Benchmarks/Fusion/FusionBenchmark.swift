@@ -248,9 +248,10 @@ extension FusionBenchmark.Report {
         let peers = BroadPeers.averages.map { "\($0.filter) \(Figure.fixed($0.nanosecondsPerSample, 0))" }.joined(separator: ", ")
         return """
             \(samples) samples from \(recordings.count) recording(s): \(recordings.joined(separator: ", "))
-            \(runs) runs, each a fresh estimator per recording over samples in memory; min and median over runs of the
-            measuring thread's CPU time per sample (CLOCK_THREAD_CPUTIME_ID, so other processes on a shared machine do
-            not count); the wall-clock median beside it.
+            \(runs) runs, each a fresh estimator per recording over samples in memory, called through its concrete type
+            with the output written in place (update(_:into:), as the motion manager calls it); min and median over runs
+            of the measuring thread's CPU time per sample (CLOCK_THREAD_CPUTIME_ID, so other processes on a shared
+            machine do not count); the wall-clock median beside it.
             Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample
             (CPU: the whole process, since the work spans the replay, manager and queue threads).
 

@@ -12,7 +12,9 @@
 ///
 ///     var ahrs = AHRS(frame: .xArbitraryZVertical)
 ///     var motion = DeviceMotion()
-///     for sample in samples where ahrs.update(sample, into: &motion) { draw(motion.attitude) }
+///     for sample in samples {
+///         if ahrs.update(sample, into: &motion) { draw(motion.attitude) }
+///     }
 ///
 /// A rejected sample is counted in `rejections`; it never crashes the estimator or lets its
 /// state go non-finite.
