@@ -71,7 +71,7 @@ extension AHRS {
         }
         let north = turn.cos * x - turn.sin * y
         let west = turn.sin * x + turn.cos * y
-        let degrees = FastMath.fullTurnAngle(-west, north) * (180 / .pi)
+        let degrees = FastMath.fullTurnDegrees(-west, north)
         return degrees >= 360 ? 0 : degrees
     }
 }

@@ -58,27 +58,40 @@ enum FastMath {
         Double(signOf: y, magnitudeOf: atan2Magnitude(y, x))
     }
 
-    /// The angle of (x, y) from the +x axis toward +y, radians, 0..<2π (2π only by rounding).
+    /// The angle of (x, y) from the +x axis toward +y, degrees, 0..<360 (360 only by rounding).
+    /// The octant's offset and sign are chosen from the signs and sizes of x and y while the
+    /// division and polynomial run, so only one multiply-add follows them.
     @inline(__always)
-    static func fullTurnAngle(_ y: Double, _ x: Double) -> Double {
-        let magnitude = atan2Magnitude(y, x)
-        return y < 0 ? 2 * .pi - magnitude : magnitude
+    static func fullTurnDegrees(_ y: Double, _ x: Double) -> Double {
+        let ax = abs(x), ay = abs(y)
+        let r = atanOfRatio(min(ax, ay) / max(max(ax, ay), .leastNormalMagnitude))
+        // |atan2| = offset + sign·r per octant: r, 90° − r, 180° − r, 90° + r; below the x axis 360° − that
+        let steep = ay > ax, left = x < 0
+        let offset: Double = left ? (steep ? 90 : 180) : (steep ? 90 : 0)
+        let sign: Double = steep == left ? 180 / .pi : -180 / .pi
+        let below = y < 0
+        return below ? (360 - offset) - sign * r : offset + sign * r
     }
 
     /// |atan2(y, x)|, 0...π. Selects rather than branches (the per-sample heading turns through
-    /// octant boundaries unpredictably), and Estrin's scheme for the polynomial: its dependency
-    /// chain is half Horner's, and this sits on the per-sample output's critical path.
+    /// octant boundaries unpredictably).
     @inline(__always)
     static func atan2Magnitude(_ y: Double, _ x: Double) -> Double {
         let ax = abs(x), ay = abs(y)
-        let t = min(ax, ay) / max(max(ax, ay), .leastNormalMagnitude)
+        let r = atanOfRatio(min(ax, ay) / max(max(ax, ay), .leastNormalMagnitude))
+        let firstQuadrant = ay > ax ? .pi / 2 - r : r
+        return x < 0 ? .pi - firstQuadrant : firstQuadrant
+    }
+
+    /// atan(t) for t in 0...1, radians. Estrin's scheme: half the dependency chain of Horner's, and
+    /// this sits on the per-sample output's critical path.
+    @inline(__always)
+    static func atanOfRatio(_ t: Double) -> Double {
         let t2 = t * t, t4 = t2 * t2
         let low = 0.99997726 + t2 * -0.33262347
         let middle = 0.19354346 + t2 * -0.11643287
         let high = 0.05265332 + t2 * -0.01172120
-        let r = t * (low + t4 * (middle + t4 * high))
-        let firstQuadrant = ay > ax ? .pi / 2 - r : r
-        return x < 0 ? .pi - firstQuadrant : firstQuadrant
+        return t * (low + t4 * (middle + t4 * high))
     }
 
     /// Renormalises a quaternion that is already within ~1e-3 of unit length, without a square
