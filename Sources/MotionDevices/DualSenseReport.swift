@@ -12,31 +12,16 @@ public enum DualSenseReport {
     static let usbAccelOffset = 22
     static let usbTimestampOffset = 28
 
+    static let framing = PlayStationReportFraming(usbReportID: usbReportID, usbLength: usbLength,
+                                                  bluetoothReportID: bluetoothReportID,
+                                                  bluetoothLength: bluetoothLength, bluetoothShift: 1)
+
     public static func parse(_ report: [UInt8], bus: HIDBus) -> Result<RawIMUReading, ReportRejection> {
-        guard let id = report.first else { return .failure(.empty) }
-        let shift: Int
-        switch (bus, id) {
-        case (.usb, usbReportID):
-            guard report.count >= usbLength else {
-                return .failure(.truncated(reportID: id, length: report.count, expected: usbLength))
-            }
-            shift = 0
-        case (.bluetooth, bluetoothReportID):
-            guard report.count >= bluetoothLength else {
-                return .failure(.truncated(reportID: id, length: report.count, expected: bluetoothLength))
-            }
-            guard CRC32.isValidTrailer(report, length: bluetoothLength, seed: CRC32.inputSeed) else {
-                return .failure(.badChecksum(reportID: id))
-            }
-            shift = 1
-        case (.bluetooth, usbReportID):
-            return .failure(.noMotionData(reportID: id))
-        default:
-            return .failure(.unknownReportID(id))
+        framing.shift(of: report, bus: bus).map { shift in
+            RawIMUReading(
+                gyro: report.int16Triple(at: usbGyroOffset + shift),
+                accel: report.int16Triple(at: usbAccelOffset + shift),
+                deviceTicks: report.uint32LE(at: usbTimestampOffset + shift))
         }
-        return .success(RawIMUReading(
-            gyro: report.int16Triple(at: usbGyroOffset + shift),
-            accel: report.int16Triple(at: usbAccelOffset + shift),
-            deviceTicks: report.uint32LE(at: usbTimestampOffset + shift)))
     }
 }

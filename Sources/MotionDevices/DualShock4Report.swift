@@ -17,36 +17,21 @@ public enum DualShock4Report {
     static let usbStatus1Offset = 31
     static let bluetoothShift = 2
 
+    static let framing = PlayStationReportFraming(usbReportID: usbReportID, usbLength: usbLength,
+                                                  bluetoothReportID: bluetoothReportID,
+                                                  bluetoothLength: bluetoothLength, bluetoothShift: bluetoothShift)
+
     /// The IMU reading in one report, or why there is none.
     public static func parse(_ report: [UInt8], bus: HIDBus, isAdapter: Bool = false)
         -> Result<RawIMUReading, ReportRejection> {
-        guard let id = report.first else { return .failure(.empty) }
-        let shift: Int
-        switch (bus, id) {
-        case (.usb, usbReportID):
-            guard report.count >= usbLength else {
-                return .failure(.truncated(reportID: id, length: report.count, expected: usbLength))
+        framing.shift(of: report, bus: bus).flatMap { shift in
+            if isAdapter && (report[usbStatus1Offset + shift] & 0x04) != 0 {
+                return .failure(.noControllerOnAdapter)
             }
-            shift = 0
-        case (.bluetooth, bluetoothReportID):
-            guard report.count >= bluetoothLength else {
-                return .failure(.truncated(reportID: id, length: report.count, expected: bluetoothLength))
-            }
-            guard CRC32.isValidTrailer(report, length: bluetoothLength, seed: CRC32.inputSeed) else {
-                return .failure(.badChecksum(reportID: id))
-            }
-            shift = bluetoothShift
-        case (.bluetooth, usbReportID):
-            return .failure(.noMotionData(reportID: id))
-        default:
-            return .failure(.unknownReportID(id))
+            return .success(RawIMUReading(
+                gyro: report.int16Triple(at: usbGyroOffset + shift),
+                accel: report.int16Triple(at: usbAccelOffset + shift),
+                deviceTicks: UInt32(report.uint16LE(at: usbTimestampOffset + shift))))
         }
-        if isAdapter && (report[usbStatus1Offset + shift] & 0x04) != 0 {
-            return .failure(.noControllerOnAdapter)
-        }
-        return .success(RawIMUReading(
-            gyro: report.int16Triple(at: usbGyroOffset + shift),
-            accel: report.int16Triple(at: usbAccelOffset + shift),
-            deviceTicks: UInt32(report.uint16LE(at: usbTimestampOffset + shift))))
     }
 }
