@@ -19,7 +19,7 @@ import Testing
     @Test func awkwardNumbersAndAbsentValuesRoundTripExactly() throws {
         // Values whose shortest decimal form is long, tiny, huge or signed zero; sensors present on
         // some rows only; a reference with only some parts.
-        let awkward: [Double] = [0.1 + 0.2, -0.0, 5e-324, 1.7976931348623157e308, 1 / 3, -2.2250738585072014e-308, 123456789.123456789]
+        let awkward: [Double] = [0.1 + 0.2, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1 / 3, -2.2250738585072014e-308, 123456789.123456789]
         var samples: [MotionSample] = []
         for (i, v) in awkward.enumerated() {
             samples.append(MotionSample(
