@@ -25,10 +25,10 @@ extension AHRS {
     }
 
     /// Writes the device motion after `sample` into `motion`: attitude in the frame, gravity from
-    /// it, user acceleration the rest of the measured acceleration, rotation rate without the bias,
+    /// it, user acceleration the rest of the measured acceleration, rotation rate corrected for the gyro's bias and scale,
     /// and the heading in north-referenced frames only (−1 elsewhere, as Core Motion).
     @inline(__always)
-    func write(_ sample: borrowing MotionSample, gyro: Vector3, into motion: inout DeviceMotion) {
+    func write(_ sample: borrowing MotionSample, rotationRate: Vector3, into motion: inout DeviceMotion) {
         let q6 = quaternion6D
         let q = outputIsEarth6D ? q6 : FastMath.product(aboutVertical: outputFromEarth6D, q6)
         // third row of R(q6), negated: q⁻¹ ⊗ (0,0,−1) ⊗ q (rotations about z do not change it)
@@ -36,7 +36,7 @@ extension AHRS {
                               -(1 - 2 * (q6.x * q6.x + q6.y * q6.y)))
         motion.timestamp = sample.timestamp
         motion.attitude.quaternion = q
-        motion.rotationRate = gyro - bias.bias
+        motion.rotationRate = rotationRate
         motion.gravity = gravity
         motion.userAcceleration = sample.acceleration - gravity
         if let m = sample.magneticField {

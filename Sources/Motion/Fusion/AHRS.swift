@@ -13,7 +13,9 @@
 /// - the acceleration is taken into that frame and low-passed there, so the device's motion does
 ///   not blur it and any acceleration that is not gravity averages out; the inclination
 ///   (`inclination`) turns that low-passed vector onto the vertical;
-/// - the gyro bias is estimated at rest and in motion (`GyroBiasEstimator`);
+/// - the gyro bias is estimated at rest and in motion, and beyond VQF the gyro's per-axis scale
+///   error in motion (`GyroErrorEstimator`): unmodelled, a scale error of a few tenths of a percent
+///   drifts several degrees per second in fast rotation, which the bias estimate would absorb wrongly;
 /// - in 9D the heading is a separate rotation about the vertical (`HeadingCorrection`), fed only by
 ///   an undisturbed magnetometer (`MagneticDisturbanceDetector`); a disturbance coasts on the gyro.
 /// Internally the earth frame is x east, y (magnetic) north, z up, as VQF and BROAD; the output is
@@ -22,8 +24,7 @@
 /// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`), and by
 /// running only the gyro integration on every sample: the corrections, whose time constants are
 /// seconds, run at `correctionRate` (25 Hz) on the acceleration collected in between, and the bias
-/// estimator at `biasUpdateRate` (10 Hz). Beyond VQF, fast rotation (whose gyro errors grow with the
-/// rate) shortens the acceleration low-pass and speeds up the heading correction.
+/// estimator at `biasUpdateRate` (10 Hz).
 ///
 /// Rejected samples (NaN, saturation, time going backwards) leave the state untouched; a gap longer
 /// than `SampleLimits.maximumGap` restarts the attitude from the next sample's gravity and field
@@ -45,14 +46,10 @@ public struct AHRS: DeviceMotionEstimator {
     private var inclination = Quaternion.identity
     /// Specific force (−acceleration, g) in the almost-inertial frame, low-passed.
     private var accelerationLowPass = SecondOrderLowPass3()
-    /// The same with a shorter time constant, weighed in while the device turns fast.
-    private var fastAccelerationLowPass = SecondOrderLowPass3()
     /// Samples since the last correction step.
     private var window = CorrectionWindow()
-    /// Mean squared bias-free rotation rate, rad²/s² (blends the acceleration low-passes, scales the heading gain).
-    private var rotationEnergy = 0.0
     private var rest = RestDetector()
-    var bias = GyroBiasEstimator()
+    var gyroError = GyroErrorEstimator()
     var magnetic = MagneticDisturbanceDetector()
     var headingCorrection: HeadingCorrection
     var headingInitialised = false
@@ -84,7 +81,7 @@ public struct AHRS: DeviceMotionEstimator {
         self.usesMagnetometer = frame.usesMagnetometer
         self.reportsHeading = frame.isNorthReferenced
         refreshOutput()
-        bias.reset(coefficients.bias)
+        gyroError.reset(coefficients.gyroError)
     }
 
     /// Forgets everything but the rejection counters.
@@ -108,8 +105,9 @@ public struct AHRS: DeviceMotionEstimator {
     /// The current internal estimates.
     public var internalStates: AHRSInternalStates {
         var s = AHRSInternalStates()
-        s.gyroBias = bias.bias
-        s.gyroBiasUncertainty = bias.uncertainty
+        s.gyroBias = gyroError.bias
+        s.gyroBiasUncertainty = gyroError.uncertainty
+        s.gyroScaleError = gyroError.scale
         s.headingCorrection = headingCorrection.angle
         s.magneticDisagreement = headingCorrection.disagreement
         s.magneticReferenceNorm = magnetic.referenceNorm
@@ -136,9 +134,9 @@ public struct AHRS: DeviceMotionEstimator {
         case .restart: start(); dt = 0
         case .accept(let d): dt = d
         }
-        let gyro = sample.rotationRate ?? Vector3(0, 0, 0)
-        step(gyro: gyro, acceleration: sample.acceleration, magneticField: usesMagnetometer ? sample.magneticField : nil, dt: dt)
-        write(sample, gyro: gyro, into: &motion)
+        let rate = step(gyro: sample.rotationRate ?? Vector3(0, 0, 0), acceleration: sample.acceleration,
+                        magneticField: usesMagnetometer ? sample.magneticField : nil, dt: dt)
+        write(sample, rotationRate: rate, into: &motion)
         return true
     }
 
@@ -155,17 +153,20 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// Every sample: the gyro integration and the acceleration collected for the next correction;
     /// on every `correctionStride`-th sample the corrections, the heading one where there is a field.
-    @inline(__always)
-    private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) {
+    /// Returns the rotation rate corrected for the gyro's bias and scale.
+    @inline(__always) @discardableResult
+    private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) -> Vector3 {
         if !started { start() }
         if dt > 0 { trackSamplePeriod(dt) }
-        integrateGyroscope(gyro, dt: dt)
-        collectAcceleration(acceleration, dt: dt)
+        let rate = gyroError.corrected(gyro)
+        gyroAttitude = FastMath.renormalized(FastMath.product(gyroAttitude, FastMath.rotation(rate: rate, dt: dt)))
+        collect(acceleration: acceleration, rate: rate, dt: dt)
         if window.count >= coefficients.correctionStride {
             let duration = window.duration
             correct6D(gyro: gyro, acceleration: acceleration)
             if let field = magneticField { correctHeading(field, dt: duration) }
         }
+        return rate
     }
 
     // MARK: Steps
@@ -178,10 +179,8 @@ public struct AHRS: DeviceMotionEstimator {
         gyroAttitude = .identity
         inclination = .identity
         accelerationLowPass.start()
-        fastAccelerationLowPass.start()
-        rotationEnergy = 0
         rest.start()
-        bias.restartAttitude()
+        gyroError.restartAttitude()
         magnetic.restart()
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         headingInitialised = false
@@ -204,46 +203,35 @@ public struct AHRS: DeviceMotionEstimator {
     private mutating func adoptSamplePeriod(_ period: Double) {
         let new = AHRSCoefficients(settings, samplePeriod: period)
         accelerationLowPass.retune(from: coefficients.acceleration, to: new.acceleration)
-        if let from = coefficients.fastAcceleration, let to = new.fastAcceleration {
-            fastAccelerationLowPass.retune(from: from, to: to)
-        }
         coefficients = new
-    }
-
-    @inline(__always)
-    private mutating func integrateGyroscope(_ gyro: Vector3, dt: Double) {
-        gyroAttitude = FastMath.renormalized(FastMath.product(gyroAttitude, FastMath.rotation(rate: gyro - bias.bias, dt: dt)))
     }
 
     /// Sums the specific force in the almost-inertial frame until the next correction.
     @inline(__always)
-    private mutating func collectAcceleration(_ acceleration: Vector3, dt: Double) {
+    private mutating func collect(acceleration: Vector3, rate: Vector3, dt: Double) {
         window.accelerationSum += FastMath.rotate(gyroAttitude, -acceleration)
+        window.rotation += rate * dt
         window.count += 1
         window.duration += dt
     }
 
     /// The slow steps, on every `correctionStride`-th sample: rest detection (on that sample),
-    /// the inclination correction by the window's mean acceleration, the bias estimator.
+    /// the inclination correction by the window's mean acceleration, the gyro error estimator.
     /// Out of line: it keeps the every-sample path short.
     @inline(never)
     private mutating func correct6D(gyro: Vector3, acceleration: Vector3) {
         let mean = window.accelerationSum / Double(window.count)
         rest.update(gyro: gyro, acceleration: acceleration, dt: window.duration, coefficients.rest)
-        rotationEnergy += coefficients.rotationEnergyGain * ((gyro - bias.bias).lengthSquared - rotationEnergy)
+        gyroError.accumulate(attitude: gyroAttitude, rotation: window.rotation, dt: window.duration)
         window = CorrectionWindow()
         correctInclination(mean)
-        estimateBias()
+        estimateGyroError()
     }
 
     /// Rotates the low-passed specific force (inertial frame, g) onto the vertical (VQF's inclination correction).
     @inline(__always)
     private mutating func correctInclination(_ inertial: Vector3) {
-        var filtered = accelerationLowPass.filter(inertial, coefficients.acceleration)
-        if let fast = coefficients.fastAcceleration {
-            let w = rotationEnergy / (rotationEnergy + coefficients.fastRotationRateSquared)
-            filtered += (fastAccelerationLowPass.filter(inertial, fast) - filtered) * w
-        }
+        let filtered = accelerationLowPass.filter(inertial, coefficients.acceleration)
         let earth = FastMath.rotate(inclination, filtered)
         let lengthSquared = earth.lengthSquared
         guard lengthSquared > 1e-12 else { return }  // free fall: nothing to correct with
@@ -254,14 +242,14 @@ public struct AHRS: DeviceMotionEstimator {
             ? Quaternion(w: w, x: 0.5 * a.y / w, y: -0.5 * a.x / w, z: 0)
             : Quaternion(w: 0, x: 1, y: 0, z: 0)
         inclination = FastMath.renormalized(FastMath.product(correction, inclination))
-        bias.accumulate(tilt: a)
+        gyroError.accumulate(tilt: a)
     }
 
     @inline(__always)
-    private mutating func estimateBias() {
-        guard bias.isDue(coefficients.bias) else { return }
-        bias.step(attitude: FastMath.product(inclination, gyroAttitude), atRest: rest.isAtRest, restRate: rest.meanRotationRate,
-                  coefficients.bias)
+    private mutating func estimateGyroError() {
+        guard gyroError.isDue(coefficients.gyroError) else { return }
+        gyroError.step(attitude: FastMath.product(inclination, gyroAttitude), inclination: inclination, atRest: rest.isAtRest, restRate: rest.meanRotationRate,
+                  coefficients.gyroError)
     }
 
     /// Out of line: it runs at the correction rate only.
@@ -270,8 +258,7 @@ public struct AHRS: DeviceMotionEstimator {
         if field.x == 0 && field.y == 0 && field.z == 0 { return }  // a source's "no reading"
         let earthField = FastMath.rotate(FastMath.product(inclination, gyroAttitude), field)
         magnetic.update(earthField: earthField, dt: dt, rotationRate: rest.meanRotationRate, coefficients.magnetic)
-        headingCorrection.update(earthField: earthField, rotationEnergy: rotationEnergy,
-                                 disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
+        headingCorrection.update(earthField: earthField, disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
         if !headingInitialised {
             headingInitialised = true
             if referenceFrame == .xArbitraryCorrectedZVertical {
@@ -287,6 +274,8 @@ public struct AHRS: DeviceMotionEstimator {
 struct CorrectionWindow: Hashable, Sendable {
     /// Sum of the specific force in the almost-inertial frame, g.
     var accelerationSum = Vector3.zero
+    /// Sum of the corrected rotation rate times the sample period, rad (per axis, not a rotation).
+    var rotation = Vector3.zero
     var count = 0
     /// Time covered, s.
     var duration = 0.0

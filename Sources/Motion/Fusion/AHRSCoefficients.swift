@@ -9,16 +9,10 @@ struct AHRSCoefficients: Hashable, Sendable {
     /// The corrections run on every n-th sample (see `AHRSSettings.correctionRate`).
     var correctionStride: Int
     var acceleration: SecondOrderLowPassCoefficients
-    /// The fast-rotation acceleration low-pass; nil when switched off.
-    var fastAcceleration: SecondOrderLowPassCoefficients?
-    /// 1/ω_fast², (rad/s)⁻²: the fast low-pass weighs E/(E + ω_fast²) for a mean squared rate E.
-    var fastRotationRateSquared: Double
     var rest: RestDetector.Coefficients
     var magnetic: MagneticDisturbanceDetector.Coefficients
     var heading: HeadingCorrection.Coefficients
-    var bias: GyroBiasEstimator.Coefficients
-    /// Per-sample gain of the mean squared rotation rate.
-    var rotationEnergyGain: Double
+    var gyroError: GyroErrorEstimator.Coefficients
 
     init(_ s: AHRSSettings, samplePeriod: Double) {
         self.samplePeriod = samplePeriod
@@ -26,14 +20,10 @@ struct AHRSCoefficients: Hashable, Sendable {
         // everything below runs once per correction step
         let dt = samplePeriod * Double(correctionStride)
         acceleration = SecondOrderLowPassCoefficients(timeConstant: s.accelerationTimeConstant, samplePeriod: dt)
-        fastAcceleration = s.fastRotationAccelerationTimeConstant > 0
-            ? SecondOrderLowPassCoefficients(timeConstant: s.fastRotationAccelerationTimeConstant, samplePeriod: dt) : nil
-        fastRotationRateSquared = square(s.fastRotationRate)
         rest = RestDetector.Coefficients(s, samplePeriod: dt)
         magnetic = MagneticDisturbanceDetector.Coefficients(s, samplePeriod: dt)
         heading = HeadingCorrection.Coefficients(s, samplePeriod: dt)
-        bias = GyroBiasEstimator.Coefficients(s, samplePeriod: dt)
-        rotationEnergyGain = Self.gain(timeConstant: s.rotationEnergyTimeConstant, samplePeriod: dt)
+        gyroError = GyroErrorEstimator.Coefficients(s, samplePeriod: dt)
     }
 
     /// The gain of a first-order low-pass with time constant τ (s) at period dt (s); τ ≤ 0 means no filtering.

@@ -18,6 +18,8 @@ public struct AHRSInternalStates: Hashable, Sendable {
     public var gyroBias = Vector3.zero
     /// Standard deviation of the bias estimate, rad/s.
     public var gyroBiasUncertainty = 0.0
+    /// Per-axis gyro scale error, as a fraction: the gyro reads (1 + error)·ω on that axis.
+    public var gyroScaleError = Vector3.zero
     /// Heading correction applied on top of the 6D attitude, rad (VQF's δ).
     public var headingCorrection = 0.0
     /// Last disagreement between the magnetometer's heading and the estimate, rad.

@@ -11,20 +11,10 @@ public struct AHRSSettings: Hashable, Sendable {
     /// Time constant of the low-pass applied to acceleration in the almost-inertial frame, s (VQF tauAcc).
     /// Longer trusts the gyro more and rejects more non-gravity acceleration.
     public var accelerationTimeConstant: Double = 3.0
-    /// Time constant of a second, faster acceleration low-pass used while rotating fast, s (0: off).
-    /// Gyro scale and misalignment errors grow with the rotation rate, so the faster a device turns
-    /// the sooner gravity must correct it; the two low-passes are blended by the mean squared rate.
-    public var fastRotationAccelerationTimeConstant: Double = 1.75
-    /// Rotation rate at which both acceleration low-passes weigh equally, rad/s (240 °/s).
-    public var fastRotationRate: Double = 240 * .pi / 180
-    /// Time constant of the heading correction by the magnetometer, s (VQF tauMag).
-    public var magneticTimeConstant: Double = 30
-    /// Rotation rate at which the heading correction runs twice as fast, rad/s (270 °/s; 0: fixed rate).
-    /// Fast rotation makes the gyro's heading drift (scale and misalignment errors grow with the
-    /// rate), so the magnetometer is trusted more then; the gain grows with the mean squared rate.
-    public var magneticGainRotationRate: Double = 1.5 * .pi
-    /// Time constant of the mean squared rotation rate that the blends and gains above follow, s.
-    public var rotationEnergyTimeConstant: Double = 1
+    /// Time constant of the heading correction by the magnetometer, s (VQF tauMag). With the gyro's
+    /// scale error estimated, the gyro holds the heading well between field readings; a longer time
+    /// constant rides out local field distortion better.
+    public var magneticTimeConstant: Double = 20
     /// Rate of the correction steps (inclination, rest detection, magnetometer), Hz. The gyro is
     /// integrated and the acceleration collected on every sample; the corrections, whose time
     /// constants are seconds long, run on every n-th sample with n = sample rate / this, at least 1.
@@ -54,6 +44,14 @@ public struct AHRSSettings: Hashable, Sendable {
     public var biasVerticalForgettingFactor: Double = 0.0001
     /// Measurement noise of the bias at rest, rad/s (VQF biasSigmaRest).
     public var biasRestUncertainty: Double = 0.03 * .pi / 180
+    /// Largest per-axis gyro scale error the estimator may reach, as a fraction (10 %).
+    public var gyroScaleLimit: Double = 0.1
+    /// Initial uncertainty (standard deviation) of the per-axis gyro scale error, as a fraction (1 %).
+    /// MEMS gyros are specified to a few tenths of a percent to a few percent; 0 turns the estimate off.
+    public var gyroScaleInitialUncertainty: Double = 0.01
+    /// Time in which the scale variance grows by its initial value without information, s: the
+    /// scale changes with temperature only, far more slowly than the bias.
+    public var gyroScaleForgettingTime: Double = 1000
     /// Rate of the bias estimator's steps, Hz (at most the correction rate); the inclination corrections
     /// in between are summed. The bias changes over minutes, so this saves time and loses nothing.
     public var biasUpdateRate: Double = 10

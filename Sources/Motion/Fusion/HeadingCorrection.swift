@@ -9,8 +9,6 @@ struct HeadingCorrection: Hashable, Sendable {
     struct Coefficients: Hashable, Sendable {
         /// Per-sample gain at rest, 1 − exp(−dt/τ).
         var gain: Double
-        /// 1/ω_ref² ((rad/s)⁻²): the gain is multiplied by 1 + (mean squared rate)/ω_ref²; 0 keeps it fixed.
-        var gainPerRotationEnergy: Double
         /// τ, s.
         var timeConstant: Double
         /// s.
@@ -19,7 +17,6 @@ struct HeadingCorrection: Hashable, Sendable {
 
         init(_ s: AHRSSettings, samplePeriod: Double) {
             gain = AHRSCoefficients.gain(timeConstant: s.magneticTimeConstant, samplePeriod: samplePeriod)
-            gainPerRotationEnergy = s.magneticGainRotationRate > 0 ? 1 / square(s.magneticGainRotationRate) : 0
             timeConstant = s.magneticTimeConstant
             maximumRejectionTime = s.magneticMaximumRejectionTime
             rejectionFactor = s.magneticRejectionFactor
@@ -40,10 +37,9 @@ struct HeadingCorrection: Hashable, Sendable {
     /// δ in radians, −π...π.
     var angle: Double { 2 * FastMath.atan2(rotation.z, rotation.w) }
 
-    /// - Parameters: m the field in the 6D earth frame (x east, y north, z up), rotationEnergy the mean
-    ///   squared rotation rate (rad²/s²), disturbed from the detector, dt s.
+    /// - Parameters: m the field in the 6D earth frame (x east, y north, z up), disturbed from the detector, dt s.
     @inline(__always)
-    mutating func update(earthField m: Vector3, rotationEnergy: Double, disturbed: Bool, dt: Double, _ co: Coefficients) {
+    mutating func update(earthField m: Vector3, disturbed: Bool, dt: Double, _ co: Coefficients) {
         // Field rotated by the current δ; its angle from north (towards east) is the disagreement.
         let c = rotation.w * rotation.w - rotation.z * rotation.z
         let sn = 2 * rotation.w * rotation.z
@@ -53,7 +49,7 @@ struct HeadingCorrection: Hashable, Sendable {
         let error = FastMath.atan2(east, north)
         disagreement = error
 
-        var k = min(co.gain * (1 + rotationEnergy * co.gainPerRotationEnergy), 1)
+        var k = co.gain
         if disturbed {
             if rejectionTime <= co.maximumRejectionTime {
                 rejectionTime += dt

@@ -1,4 +1,4 @@
-/// A 3×3 matrix, row-major, for the gyro-bias Kalman filter (covariance, gain, rotation).
+/// A 3×3 matrix, row-major: the rotations and their low-passes in the gyro error estimator.
 struct Matrix3: Sendable {
     var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
@@ -27,6 +27,7 @@ struct Matrix3: Sendable {
 
     var transposed: Matrix3 { Matrix3(m.0, m.3, m.6, m.1, m.4, m.7, m.2, m.5, m.8) }
 
+    @inline(__always)
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         let bt = b.transposed
         let (a0, a1, a2) = (a.row0, a.row1, a.row2)
@@ -38,29 +39,12 @@ struct Matrix3: Sendable {
 
     static func * (a: Matrix3, v: Vector3) -> Vector3 { Vector3(a.row0.dot(v), a.row1.dot(v), a.row2.dot(v)) }
 
-    static func - (a: Matrix3, b: Matrix3) -> Matrix3 {
-        Matrix3(a.m.0 - b.m.0, a.m.1 - b.m.1, a.m.2 - b.m.2, a.m.3 - b.m.3, a.m.4 - b.m.4,
-                a.m.5 - b.m.5, a.m.6 - b.m.6, a.m.7 - b.m.7, a.m.8 - b.m.8)
+    func scaled(_ s: Double) -> Matrix3 {
+        Matrix3(m.0 * s, m.1 * s, m.2 * s, m.3 * s, m.4 * s, m.5 * s, m.6 * s, m.7 * s, m.8 * s)
     }
 
-    /// Adds `d` to the diagonal.
-    func addingDiagonal(_ d: Vector3) -> Matrix3 {
-        var r = self
-        r.m.0 += d.x; r.m.4 += d.y; r.m.8 += d.z
-        return r
-    }
-
-    var diagonal: Vector3 { Vector3(m.0, m.4, m.8) }
-
-    /// The inverse by the adjugate; a singular matrix gives the zero matrix (no update).
-    var inverse: Matrix3 {
-        let (a, b, c, d, e, f, g, h, i) = m
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det != 0, det.isFinite else { return Matrix3.diagonal(0) }
-        let s = 1 / det
-        return Matrix3(A * s, -(b * i - c * h) * s, (b * f - c * e) * s,
-                       B * s, (a * i - c * g) * s, -(a * f - c * d) * s,
-                       C * s, -(a * h - b * g) * s, (a * e - b * d) * s)
+    /// Σ|a_ij| over each row: the largest |(A·x)_i| for |x_j| ≤ 1.
+    var rowAbsoluteSums: Vector3 {
+        Vector3(abs(m.0) + abs(m.1) + abs(m.2), abs(m.3) + abs(m.4) + abs(m.5), abs(m.6) + abs(m.7) + abs(m.8))
     }
 }

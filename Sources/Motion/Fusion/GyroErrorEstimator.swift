@@ -1,0 +1,248 @@
+/// Estimates the gyroscope's bias and per-axis scale error with a six-state Kalman filter, at
+/// rest and in motion. The bias part follows VQF (Laidig & Seel 2023, section 3.3; reference code
+/// github.com/dlaidig/vqf, MIT):
+/// - at rest the measurement is the low-passed rotation rate itself;
+/// - in motion it is the inclination correction: whatever rotation the accelerometer had to undo in
+///   the earth frame is gyro error seen through the (low-passed) attitude, R·b. The vertical
+///   component is unobservable from gravity and only weakly pulled towards its current value.
+///
+/// Beyond VQF, the same measurement carries the scale error: a gyro reading ω_m = (1 + s)·ω + b
+/// turns the earth frame by R·(b + diag(ω)·s) too much, so with the low-passed R·diag(ω) in H the
+/// filter learns s wherever an axis turns fast while not vertical. A scale error of 0.4 % at
+/// 1000 °/s is 4 °/s of drift — ten times a typical bias — which, unmodelled, the bias estimate
+/// would absorb in the wrong place. What gravity cannot see stays unlearned: an axis that only
+/// ever turns about the vertical, and rotation back and forth that the low-passes average out.
+/// On BROAD's ten trials this lowers the inclination error from 0.86° to 0.70° and the 6D
+/// heading-corrected error from 2.74° to 2.10° (`tiltkit bench accuracy`, with and without).
+///
+/// The filter runs at `biasUpdateRate` with the corrections of the steps in between summed.
+/// States: bias in 0.01 °/s (as VQF, so that numbers stay near 1), scale error as a fraction.
+struct GyroErrorEstimator: Sendable {
+    struct Coefficients: Hashable, Sendable {
+        /// Correction steps per estimator step.
+        var stride: Int
+        /// Largest bias, rad/s.
+        var limit: Double
+        /// Largest scale error (fraction).
+        var scaleLimit: Double
+        /// Period of one estimator step, s.
+        var period: Double
+        /// Period of one correction step, s.
+        var samplePeriod: Double
+        var lowPass: SecondOrderLowPassCoefficients
+        var initialCovariance: Double
+        var processNoise: Double
+        var scaleInitialCovariance: Double
+        var scaleProcessNoise: Double
+        var motionNoise: Double
+        var verticalNoise: Double
+        var restNoise: Double
+
+        init(_ s: AHRSSettings, samplePeriod: Double) {
+            self.samplePeriod = samplePeriod
+            stride = max(1, Int((1 / (s.biasUpdateRate * samplePeriod)).rounded()))
+            limit = s.biasLimit
+            scaleLimit = s.gyroScaleLimit
+            period = samplePeriod * Double(stride)
+            lowPass = SecondOrderLowPassCoefficients(timeConstant: s.accelerationTimeConstant, samplePeriod: period)
+            let toCentiDegrees = 180 * 100 / Double.pi
+            initialCovariance = square(s.biasInitialUncertainty * toCentiDegrees)
+            // the variance grows from 0 to (0.1 °/s)² in biasForgettingTime seconds
+            processNoise = square(0.1 * 100) * period / s.biasForgettingTime
+            scaleInitialCovariance = square(s.gyroScaleInitialUncertainty)
+            scaleProcessNoise = scaleInitialCovariance * period / s.gyroScaleForgettingTime
+            let motion = square(s.biasMotionUncertainty * toCentiDegrees)
+            motionNoise = square(motion) / processNoise + motion
+            verticalNoise = motionNoise / max(s.biasVerticalForgettingFactor, 1e-10)
+            let rest = square(s.biasRestUncertainty * toCentiDegrees)
+            restNoise = square(rest) / processNoise + rest
+        }
+    }
+
+    private static let toCentiDegrees = 180 * 100 / Double.pi
+
+    /// Estimated bias, rad/s.
+    private(set) var bias = Vector3.zero
+    /// Estimated scale error per axis: the gyro reads (1 + scale)·ω.
+    private(set) var scale = Vector3.zero
+    /// 1 − scale, per axis: the corrected rate is gain·ω_m − bias (to first order in the scale).
+    private var gain = Vector3(1, 1, 1)
+    /// The 6×6 covariance of (bias in 0.01 °/s, scale), row-major.
+    private var covariance = InlineArray<36, Double>(repeating: 0)
+    private var rotationLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3(), SecondOrderLowPass3())
+    private var rotatedRateLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3(), SecondOrderLowPass3())
+    private var rotatedBiasLowPass = SecondOrderLowPass3()
+    private var rotatedScaleLowPass = SecondOrderLowPass3()
+    private var started = false
+    /// Steps since the low-passes started; the scale is left alone until they run as filters.
+    private var stepsSinceStart = 0
+    /// x/y of the normalised earth-frame gravity before each inclination correction (≈ the
+    /// correction angle in rad, about y and −x), summed since the last step.
+    private var correctionSum = Vector3.zero
+    private var samplesSinceStep = 0
+    /// ∫ R_gyro·diag(ω) dt since the last step (almost-inertial frame), and its duration.
+    private var rotatedRateSum = Matrix3.diagonal(0)
+    private var rateDuration = 0.0
+
+    /// Standard deviation of the bias estimate, rad/s (largest Gershgorin bound of its block, as VQF).
+    var uncertainty: Double {
+        let p = covariance
+        let bound = max(abs(p[0]) + abs(p[1]) + abs(p[2]), abs(p[6]) + abs(p[7]) + abs(p[8]),
+                        abs(p[12]) + abs(p[13]) + abs(p[14]))
+        return bound.squareRoot() / Self.toCentiDegrees
+    }
+
+    mutating func reset(_ c: Coefficients) {
+        self = GyroErrorEstimator()
+        for i in 0..<3 {
+            covariance[7 * i] = c.initialCovariance
+            covariance[7 * (i + 3)] = c.scaleInitialCovariance
+        }
+    }
+
+    /// Keeps the bias but restarts its low-passes (after a gap the attitude starts afresh).
+    mutating func restartAttitude() {
+        started = false
+        correctionSum = .zero
+        samplesSinceStep = 0
+        rotatedRateSum = .diagonal(0)
+        rateDuration = 0
+    }
+
+    /// The rotation rate corrected for bias and scale, rad/s.
+    @inline(__always)
+    func corrected(_ gyro: Vector3) -> Vector3 {
+        Vector3(gyro.x * gain.x - bias.x, gyro.y * gain.y - bias.y, gyro.z * gain.z - bias.z)
+    }
+
+    /// Every correction step: adds R·diag(∫ω dt), R the gyro attitude (device → almost-inertial) at
+    /// the end of the window, `rotation` the window's per-axis sum of rate × period (rad), `dt` its
+    /// duration. Taking R once per window is exact for an axis turning about itself (the case that
+    /// reveals its scale); the other axes' terms circle and average out either way.
+    @inline(__always)
+    mutating func accumulate(attitude q: Quaternion, rotation rate: Vector3, dt: Double) {
+        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
+        let xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        let ax = 2 * rate.x, ay = 2 * rate.y, az = 2 * rate.z
+        rotatedRateSum.m.0 += (0.5 - yy - zz) * ax; rotatedRateSum.m.1 += (xy - wz) * ay; rotatedRateSum.m.2 += (xz + wy) * az
+        rotatedRateSum.m.3 += (xy + wz) * ax; rotatedRateSum.m.4 += (0.5 - xx - zz) * ay; rotatedRateSum.m.5 += (yz - wx) * az
+        rotatedRateSum.m.6 += (xz - wy) * ax; rotatedRateSum.m.7 += (yz + wx) * ay; rotatedRateSum.m.8 += (0.5 - xx - yy) * az
+        rateDuration += dt
+    }
+
+    /// Records one inclination correction: `tilt` is the normalised earth-frame specific force
+    /// (x, y, ·) that the correction then rotated onto the vertical.
+    @inline(__always)
+    mutating func accumulate(tilt: Vector3) {
+        correctionSum += tilt
+        samplesSinceStep += 1
+    }
+
+    /// Whether enough samples were accumulated for the next step.
+    @inline(__always)
+    func isDue(_ c: Coefficients) -> Bool { samplesSinceStep >= c.stride }
+
+    /// One Kalman step. `attitude` is the 6D device → earth quaternion, `inclination` its
+    /// almost-inertial → earth part; `restRate` the low-passed rotation rate (rad/s), used when `atRest`.
+    mutating func step(attitude: Quaternion, inclination: Quaternion, atRest: Bool, restRate: Vector3, _ c: Coefficients) {
+        let limit = c.limit
+        let r = Matrix3(rotating: attitude)
+        let rw = rateDuration > 0 ? (Matrix3(rotating: inclination) * rotatedRateSum).scaled(1 / rateDuration) : .diagonal(0)
+        rotatedRateSum = .diagonal(0)
+        rateDuration = 0
+        let rb = r * bias
+        let rs = rw * scale
+        if !started {
+            rotationLowPass.0.start(); rotationLowPass.1.start(); rotationLowPass.2.start()
+            rotatedRateLowPass.0.start(); rotatedRateLowPass.1.start(); rotatedRateLowPass.2.start()
+            rotatedBiasLowPass.start()
+            rotatedScaleLowPass.start()
+            started = true
+            stepsSinceStart = 0
+        }
+        stepsSinceStart += 1
+        // While the low-passes still average their first inputs (one time constant), H is not yet
+        // the model's, and the inclination is still settling: a scale learned then would be wrong.
+        let learnsScale = !atRest && stepsSinceStart > c.lowPass.warmUpSamples
+        let rLow = Matrix3(rows: rotationLowPass.0.filter(r.row0, c.lowPass),
+                           rotationLowPass.1.filter(r.row1, c.lowPass),
+                           rotationLowPass.2.filter(r.row2, c.lowPass))
+        let rwLow = Matrix3(rows: rotatedRateLowPass.0.filter(rw.row0, c.lowPass),
+                            rotatedRateLowPass.1.filter(rw.row1, c.lowPass),
+                            rotatedRateLowPass.2.filter(rw.row2, c.lowPass))
+        let rbLow = rotatedBiasLowPass.filter(rb, c.lowPass)
+        let rsLow = rotatedScaleLowPass.filter(rs, c.lowPass)
+        let tilt = correctionSum / (Double(max(samplesSinceStep, 1)) * c.samplePeriod)
+        correctionSum = .zero
+        samplesSinceStep = 0
+
+        // P ← P + V until it reaches its initial size
+        var p = covariance
+        for i in 0..<3 {
+            if p[7 * i] < c.initialCovariance { p[7 * i] += c.processNoise }
+            if p[7 * (i + 3)] < c.scaleInitialCovariance { p[7 * (i + 3)] += c.scaleProcessNoise }
+        }
+
+        // Three scalar measurements (W is diagonal, so one at a time is the same Kalman update,
+        // and needs no matrix inverse). Row j of H acts on (bias in 0.01 °/s, scale); e in 0.01 °/s.
+        let k = Self.toCentiDegrees
+        var e: Vector3, w: Vector3
+        var h = InlineArray<18, Double>(repeating: 0)
+        if atRest {
+            h[0] = 1; h[7] = 1; h[14] = 1
+            e = restRate - bias
+            w = Vector3(c.restNoise, c.restNoise, c.restNoise)
+        } else {
+            let rows = (rLow.row0, rLow.row1, rLow.row2)
+            h[0] = rows.0.x; h[1] = rows.0.y; h[2] = rows.0.z
+            h[6] = rows.1.x; h[7] = rows.1.y; h[8] = rows.1.z
+            h[12] = rows.2.x; h[13] = rows.2.y; h[14] = rows.2.z
+            if learnsScale {
+                let scaled = rwLow.scaled(k)
+                let wrows = (scaled.row0, scaled.row1, scaled.row2)
+                h[3] = wrows.0.x; h[4] = wrows.0.y; h[5] = wrows.0.z
+                h[9] = wrows.1.x; h[10] = wrows.1.y; h[11] = wrows.1.z
+                h[15] = wrows.2.x; h[16] = wrows.2.y; h[17] = wrows.2.z
+            }
+            let predicted = rLow * bias + rwLow * scale  // the scale's part as applied, observed or not
+            e = Vector3(-tilt.y + rbLow.x + rsLow.x - predicted.x, tilt.x + rbLow.y + rsLow.y - predicted.y, -predicted.z)
+            w = Vector3(c.motionNoise, c.motionNoise, c.verticalNoise)
+        }
+        // a large disagreement (the first correction, a knock) must not throw the estimate far:
+        // no more than the largest bias and scale error could explain, per earth axis
+        let explainable = learnsScale ? rwLow.rowAbsoluteSums * c.scaleLimit + Vector3(limit, limit, limit) : Vector3(limit, limit, limit)
+        e = Vector3(clamp(e.x, explainable.x), clamp(e.y, explainable.y), clamp(e.z, explainable.z)) * k
+
+        var dx = InlineArray<6, Double>(repeating: 0)
+        for j in 0..<3 {
+            // innovation against the state updated by the rows before
+            var innovation = j == 0 ? e.x : j == 1 ? e.y : e.z
+            for l in 0..<6 { innovation -= h[6 * j + l] * dx[l] }
+            var ph = InlineArray<6, Double>(repeating: 0)
+            var variance = j == 0 ? w.x : j == 1 ? w.y : w.z
+            for i in 0..<6 {
+                var sum = 0.0
+                for l in 0..<6 { sum += p[6 * i + l] * h[6 * j + l] }
+                ph[i] = sum
+                variance += h[6 * j + i] * sum
+            }
+            guard variance > 0, variance.isFinite else { continue }
+            let inverse = 1 / variance
+            for i in 0..<6 {
+                let gain = ph[i] * inverse
+                dx[i] += gain * innovation
+                for l in 0..<6 { p[6 * i + l] -= gain * ph[l] }
+            }
+        }
+        covariance = p
+        bias += Vector3(dx[0], dx[1], dx[2]) / k
+        scale += Vector3(dx[3], dx[4], dx[5])
+        bias = Vector3(clamp(bias.x, limit), clamp(bias.y, limit), clamp(bias.z, limit))
+        let sl = c.scaleLimit
+        scale = Vector3(clamp(scale.x, sl), clamp(scale.y, sl), clamp(scale.z, sl))
+        gain = Vector3(1, 1, 1) - scale
+    }
+}
+
+@inline(__always) func square(_ x: Double) -> Double { x * x }
+@inline(__always) func clamp(_ x: Double, _ limit: Double) -> Double { min(max(x, -limit), limit) }
