@@ -67,6 +67,31 @@ struct FusionGyroScaleTests {
         #expect(scale.length < 0.002, "scale \(scale)")
     }
 
+    @Test func badSamplesAndGapsLeaveTheLearnedScaleAlone() {
+        let samples = Self.wheel(rate: 4 * .pi, scaleError: 0.03, bias: .zero, rest: 5, turning: 40)
+        // the same accepted samples: once with every 500th left out, once with it turned into NaN
+        var skipping = AHRS(frame: .xArbitraryZVertical), refusing = AHRS(frame: .xArbitraryZVertical)
+        for (i, pair) in samples.enumerated() {
+            if i % 500 == 250 {
+                var bad = pair.sample
+                bad.rotationRate!.y = .nan
+                #expect(refusing.update(bad) == nil)
+                continue
+            }
+            _ = skipping.update(pair.sample)
+            _ = refusing.update(pair.sample)
+        }
+        let learned = refusing.internalStates.gyroScaleError
+        #expect(learned == skipping.internalStates.gyroScaleError)
+        #expect(abs(learned.x - 0.03) < 0.003)
+        // a 3 s gap restarts the attitude; the scale belongs to the sensor and is kept
+        var late = samples[samples.count - 1].sample
+        late.timestamp += 3
+        #expect(refusing.update(late) != nil)
+        #expect(refusing.internalStates.gyroScaleError == learned)
+        #expect(refusing.rejections.gapRestarts == 1)
+    }
+
     /// Real data: BROAD's fast rotation with breaks (trial 08) with 2 % added to one gyro axis.
     /// The estimate must move by those 2 % on that axis and stay put on the others, and the
     /// attitude must stay closer to the truth than without the estimate.

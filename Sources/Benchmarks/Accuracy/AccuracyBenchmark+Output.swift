@@ -17,6 +17,9 @@ extension AccuracyBenchmark.Report {
                 var peers = TextTable(["filter (mean of 10 trials)", "total (9D)", "inclination", "total_hc", "ns/sample"])
                 peers.append(["Tiltkit 9D (this run)", Figure.fixed(m.total9D, 2), Figure.fixed(m.inclination9D, 2), Figure.fixed(m.totalHeadingCorrected9D, 2), "bench fusion"])
                 peers.append(["Tiltkit 6D (this run)", "—", Figure.fixed(m.inclination6D, 2), Figure.fixed(m.totalHeadingCorrected6D, 2), "bench fusion"])
+                peers.append(["Tiltkit 9D, no gyro scale estimate", Figure.fixed(m.total9DWithoutScale, 2), "—", "—", ""])
+                peers.append(["Tiltkit 6D, no gyro scale estimate", "—", Figure.fixed(m.inclination6DWithoutScale, 2),
+                              Figure.fixed(m.totalHeadingCorrected6DWithoutScale, 2), ""])
                 for p in BroadPeers.averages {
                     peers.append([p.filter, p.total.map { Figure.fixed($0, 2) } ?? "—", Figure.fixed(p.inclination, 2),
                                   Figure.fixed(p.totalHeadingCorrected, 2), Figure.fixed(p.nanosecondsPerSample, 0)])

@@ -36,6 +36,10 @@ public struct AccuracyBenchmark: Sendable {
         public var totalHeadingCorrected6D: Double
         /// Accelerometer-only inclination, degrees RMS.
         public var inclinationAccelerometerOnly: Double
+        /// The same fusion with the gyro scale estimate switched off (what it buys), degrees RMS.
+        public var total9DWithoutScale: Double
+        public var inclination6DWithoutScale: Double
+        public var totalHeadingCorrected6DWithoutScale: Double
         /// VQF on the same trial (BroadPeers), when known.
         public var vqfTotal9D: Double?
         public var vqfInclination: Double?
@@ -132,14 +136,22 @@ public struct AccuracyBenchmark: Sendable {
         let nine = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xMagneticNorthZVertical))
         let six = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical))
         let accel = estimates(trial.samples, DeviceMotionEstimatorKind.accelerometer.make())
-        let e9 = BroadMetric.errors(estimates: nine, groundTruth: trial.groundTruth, movement: trial.movement)
-        let e6 = BroadMetric.errors(estimates: six, groundTruth: trial.groundTruth, movement: trial.movement)
-        let ea = BroadMetric.errors(estimates: accel, groundTruth: trial.groundTruth, movement: trial.movement)
+        var withoutScale = AHRSSettings.default
+        withoutScale.gyroScaleInitialUncertainty = 0
+        let nineWithoutScale = estimates(trial.samples, AHRS(frame: .xMagneticNorthZVertical, settings: withoutScale))
+        let sixWithoutScale = estimates(trial.samples, AHRS(frame: .xArbitraryZVertical, settings: withoutScale))
+        func errors(_ estimates: [Quaternion]) -> OrientationErrors {
+            BroadMetric.errors(estimates: estimates, groundTruth: trial.groundTruth, movement: trial.movement)
+        }
+        let e9 = errors(nine), e6 = errors(six), ea = errors(accel)
+        let e9WithoutScale = errors(nineWithoutScale), e6WithoutScale = errors(sixWithoutScale)
         let vqf = BroadPeers.vqfPerTrial[trial.name]
         let row = BroadRow(trial: trial.name, samples: trial.samples.count, total9D: e9.total, heading9D: e9.heading,
                            inclination9D: e9.inclination, totalHeadingCorrected9D: e9.totalHeadingCorrected,
                            inclination6D: e6.inclination, totalHeadingCorrected6D: e6.totalHeadingCorrected,
-                           inclinationAccelerometerOnly: ea.inclination, vqfTotal9D: vqf?.total9D,
+                           inclinationAccelerometerOnly: ea.inclination, total9DWithoutScale: e9WithoutScale.total,
+                           inclination6DWithoutScale: e6WithoutScale.inclination,
+                           totalHeadingCorrected6DWithoutScale: e6WithoutScale.totalHeadingCorrected, vqfTotal9D: vqf?.total9D,
                            vqfInclination: vqf?.inclination, vqfTotalHeadingCorrected6D: vqf?.totalHeadingCorrected6D)
         guard keepSeries else { return (row, []) }
         let t = trial.samples.map(\.timestamp)
@@ -190,6 +202,8 @@ public struct AccuracyBenchmark: Sendable {
                         totalHeadingCorrected9D: m(\.totalHeadingCorrected9D), inclination6D: m(\.inclination6D),
                         totalHeadingCorrected6D: m(\.totalHeadingCorrected6D),
                         inclinationAccelerometerOnly: m(\.inclinationAccelerometerOnly),
+                        total9DWithoutScale: m(\.total9DWithoutScale), inclination6DWithoutScale: m(\.inclination6DWithoutScale),
+                        totalHeadingCorrected6DWithoutScale: m(\.totalHeadingCorrected6DWithoutScale),
                         vqfTotal9D: mOptional(\.vqfTotal9D), vqfInclination: mOptional(\.vqfInclination),
                         vqfTotalHeadingCorrected6D: mOptional(\.vqfTotalHeadingCorrected6D))
     }
