@@ -40,8 +40,6 @@ public struct AHRSSettings: Hashable, Sendable {
     public var biasForgettingTime: Double = 100
     /// Measurement noise of the bias from the inclination correction while moving, rad/s (VQF biasSigmaMotion).
     public var biasMotionUncertainty: Double = 0.1 * .pi / 180
-    /// How much weaker the vertical bias component's pseudo-measurement is (VQF biasVerticalForgettingFactor).
-    public var biasVerticalForgettingFactor: Double = 0.0001
     /// Measurement noise of the bias at rest, rad/s (VQF biasSigmaRest).
     public var biasRestUncertainty: Double = 0.03 * .pi / 180
     /// Largest per-axis gyro scale error the estimator may reach, as a fraction (10 %).

@@ -3,8 +3,10 @@
 /// github.com/dlaidig/vqf, MIT):
 /// - at rest the measurement is the low-passed rotation rate itself;
 /// - in motion it is the inclination correction: whatever rotation the accelerometer had to undo in
-///   the earth frame is gyro error seen through the (low-passed) attitude, R·b. The vertical
-///   component is unobservable from gravity and only weakly pulled towards its current value.
+///   the earth frame is gyro error seen through the (low-passed) attitude, R·b, in its two
+///   horizontal components. (Gravity cannot see the vertical one; VQF adds a pseudo-measurement
+///   10⁴ times weaker for it, which changed nothing measurable here — BROAD and the Core Motion
+///   recordings to 0.01° — so it is left out.)
 ///
 /// Beyond VQF, the same measurement carries the scale error: a gyro reading ω_m = (1 + s)·ω + b
 /// turns the earth frame by R·(b + diag(ω)·s) too much, so with the low-passed R·diag(ω) in H the
@@ -35,7 +37,6 @@ struct GyroErrorEstimator: Sendable {
         var scaleInitialCovariance: Double
         var scaleProcessNoise: Double
         var motionNoise: Double
-        var verticalNoise: Double
         var restNoise: Double
 
         init(_ s: AHRSSettings, samplePeriod: Double) {
@@ -53,7 +54,6 @@ struct GyroErrorEstimator: Sendable {
             scaleProcessNoise = scaleInitialCovariance * period / s.gyroScaleForgettingTime
             let motion = square(s.biasMotionUncertainty * toCentiDegrees)
             motionNoise = square(motion) / processNoise + motion
-            verticalNoise = motionNoise / max(s.biasVerticalForgettingFactor, 1e-10)
             let rest = square(s.biasRestUncertainty * toCentiDegrees)
             restNoise = square(rest) / processNoise + rest
         }
@@ -69,10 +69,11 @@ struct GyroErrorEstimator: Sendable {
     private var gain = Vector3(1, 1, 1)
     /// The 6×6 covariance of (bias in 0.01 °/s, scale), row-major.
     private var covariance = InlineArray<36, Double>(repeating: 0)
-    private var rotationLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3(), SecondOrderLowPass3())
-    private var rotatedRateLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3(), SecondOrderLowPass3())
-    private var rotatedBiasLowPass = SecondOrderLowPass3()
-    private var rotatedScaleLowPass = SecondOrderLowPass3()
+    /// The earth x and y rows of R (device → earth) and of R·diag(ω), low-passed like the acceleration.
+    private var rotationLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3())
+    private var rotatedRateLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3())
+    /// The earth-frame rate the estimate corrected, R·b + R·diag(ω)·s, low-passed like the acceleration.
+    private var appliedCorrectionLowPass = SecondOrderLowPass3()
     private var started = false
     /// Steps since the low-passes started; the scale is left alone until they run as filters.
     private var stepsSinceStart = 0
@@ -147,16 +148,18 @@ struct GyroErrorEstimator: Sendable {
     mutating func step(attitude: Quaternion, inclination: Quaternion, atRest: Bool, restRate: Vector3, _ c: Coefficients) {
         let limit = c.limit
         let r = Matrix3(rotating: attitude)
-        let rw = rateDuration > 0 ? (Matrix3(rotating: inclination) * rotatedRateSum).scaled(1 / rateDuration) : .diagonal(0)
+        // earth x and y rows of R·diag(ω), the window's mean: the inclination's rows times the sum
+        let incline = Matrix3(rotating: inclination), sum = rotatedRateSum.transposed
+        let perSecond = rateDuration > 0 ? 1 / rateDuration : 0
+        let rwX = Vector3(incline.row0.dot(sum.row0), incline.row0.dot(sum.row1), incline.row0.dot(sum.row2)) * perSecond
+        let rwY = Vector3(incline.row1.dot(sum.row0), incline.row1.dot(sum.row1), incline.row1.dot(sum.row2)) * perSecond
         rotatedRateSum = .diagonal(0)
         rateDuration = 0
-        let rb = r * bias
-        let rs = rw * scale
+        let applied = Vector3(r.row0.dot(bias) + rwX.dot(scale), r.row1.dot(bias) + rwY.dot(scale), 0)
         if !started {
-            rotationLowPass.0.start(); rotationLowPass.1.start(); rotationLowPass.2.start()
-            rotatedRateLowPass.0.start(); rotatedRateLowPass.1.start(); rotatedRateLowPass.2.start()
-            rotatedBiasLowPass.start()
-            rotatedScaleLowPass.start()
+            rotationLowPass.0.start(); rotationLowPass.1.start()
+            rotatedRateLowPass.0.start(); rotatedRateLowPass.1.start()
+            appliedCorrectionLowPass.start()
             started = true
             stepsSinceStart = 0
         }
@@ -164,14 +167,9 @@ struct GyroErrorEstimator: Sendable {
         // While the low-passes still average their first inputs (one time constant), H is not yet
         // the model's, and the inclination is still settling: a scale learned then would be wrong.
         let learnsScale = !atRest && stepsSinceStart > c.lowPass.warmUpSamples
-        let rLow = Matrix3(rows: rotationLowPass.0.filter(r.row0, c.lowPass),
-                           rotationLowPass.1.filter(r.row1, c.lowPass),
-                           rotationLowPass.2.filter(r.row2, c.lowPass))
-        let rwLow = Matrix3(rows: rotatedRateLowPass.0.filter(rw.row0, c.lowPass),
-                            rotatedRateLowPass.1.filter(rw.row1, c.lowPass),
-                            rotatedRateLowPass.2.filter(rw.row2, c.lowPass))
-        let rbLow = rotatedBiasLowPass.filter(rb, c.lowPass)
-        let rsLow = rotatedScaleLowPass.filter(rs, c.lowPass)
+        let rLow = (rotationLowPass.0.filter(r.row0, c.lowPass), rotationLowPass.1.filter(r.row1, c.lowPass))
+        let rwLow = (rotatedRateLowPass.0.filter(rwX, c.lowPass), rotatedRateLowPass.1.filter(rwY, c.lowPass))
+        let appliedLow = appliedCorrectionLowPass.filter(applied, c.lowPass)
         let tilt = correctionSum / (Double(max(samplesSinceStep, 1)) * c.samplePeriod)
         correctionSum = .zero
         samplesSinceStep = 0
@@ -183,43 +181,45 @@ struct GyroErrorEstimator: Sendable {
             if p[7 * (i + 3)] < c.scaleInitialCovariance { p[7 * (i + 3)] += c.scaleProcessNoise }
         }
 
-        // Three scalar measurements (W is diagonal, so one at a time is the same Kalman update,
-        // and needs no matrix inverse). Row j of H acts on (bias in 0.01 °/s, scale); e in 0.01 °/s.
+        // Scalar measurements, one at a time (W is diagonal, so this is the same Kalman update and
+        // needs no matrix inverse). Row j of H acts on (bias in 0.01 °/s, scale); e is in 0.01 °/s.
         let k = Self.toCentiDegrees
-        var e: Vector3, w: Vector3
         var h = InlineArray<18, Double>(repeating: 0)
+        var e = InlineArray<3, Double>(repeating: 0)
+        let count: Int, noise: Double
         if atRest {
             h[0] = 1; h[7] = 1; h[14] = 1
-            e = restRate - bias
-            w = Vector3(c.restNoise, c.restNoise, c.restNoise)
+            let error = restRate - bias
+            e[0] = clamp(error.x, limit); e[1] = clamp(error.y, limit); e[2] = clamp(error.z, limit)
+            count = 3
+            noise = c.restNoise
         } else {
-            let rows = (rLow.row0, rLow.row1, rLow.row2)
-            h[0] = rows.0.x; h[1] = rows.0.y; h[2] = rows.0.z
-            h[6] = rows.1.x; h[7] = rows.1.y; h[8] = rows.1.z
-            h[12] = rows.2.x; h[13] = rows.2.y; h[14] = rows.2.z
+            h[0] = rLow.0.x; h[1] = rLow.0.y; h[2] = rLow.0.z
+            h[6] = rLow.1.x; h[7] = rLow.1.y; h[8] = rLow.1.z
+            // the scale's part as applied, whether observed now or not
+            let predicted = (rLow.0.dot(bias) + rwLow.0.dot(scale), rLow.1.dot(bias) + rwLow.1.dot(scale))
+            // a large disagreement (the first correction, a knock) must not throw the estimate far:
+            // no more than the largest bias and scale error could explain
+            var explainable = (limit, limit)
             if learnsScale {
-                let scaled = rwLow.scaled(k)
-                let wrows = (scaled.row0, scaled.row1, scaled.row2)
-                h[3] = wrows.0.x; h[4] = wrows.0.y; h[5] = wrows.0.z
-                h[9] = wrows.1.x; h[10] = wrows.1.y; h[11] = wrows.1.z
-                h[15] = wrows.2.x; h[16] = wrows.2.y; h[17] = wrows.2.z
+                h[3] = rwLow.0.x * k; h[4] = rwLow.0.y * k; h[5] = rwLow.0.z * k
+                h[9] = rwLow.1.x * k; h[10] = rwLow.1.y * k; h[11] = rwLow.1.z * k
+                explainable.0 += c.scaleLimit * (abs(rwLow.0.x) + abs(rwLow.0.y) + abs(rwLow.0.z))
+                explainable.1 += c.scaleLimit * (abs(rwLow.1.x) + abs(rwLow.1.y) + abs(rwLow.1.z))
             }
-            let predicted = rLow * bias + rwLow * scale  // the scale's part as applied, observed or not
-            e = Vector3(-tilt.y + rbLow.x + rsLow.x - predicted.x, tilt.x + rbLow.y + rsLow.y - predicted.y, -predicted.z)
-            w = Vector3(c.motionNoise, c.motionNoise, c.verticalNoise)
+            e[0] = clamp(-tilt.y + appliedLow.x - predicted.0, explainable.0)
+            e[1] = clamp(tilt.x + appliedLow.y - predicted.1, explainable.1)
+            count = 2
+            noise = c.motionNoise
         }
-        // a large disagreement (the first correction, a knock) must not throw the estimate far:
-        // no more than the largest bias and scale error could explain, per earth axis
-        let explainable = learnsScale ? rwLow.rowAbsoluteSums * c.scaleLimit + Vector3(limit, limit, limit) : Vector3(limit, limit, limit)
-        e = Vector3(clamp(e.x, explainable.x), clamp(e.y, explainable.y), clamp(e.z, explainable.z)) * k
 
         var dx = InlineArray<6, Double>(repeating: 0)
-        for j in 0..<3 {
+        for j in 0..<count {
             // innovation against the state updated by the rows before
-            var innovation = j == 0 ? e.x : j == 1 ? e.y : e.z
+            var innovation = e[j] * k
             for l in 0..<6 { innovation -= h[6 * j + l] * dx[l] }
             var ph = InlineArray<6, Double>(repeating: 0)
-            var variance = j == 0 ? w.x : j == 1 ? w.y : w.z
+            var variance = noise
             for i in 0..<6 {
                 var sum = 0.0
                 for l in 0..<6 { sum += p[6 * i + l] * h[6 * j + l] }
