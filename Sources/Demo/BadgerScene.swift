@@ -165,7 +165,9 @@ public final class BadgerScene: DemoScene {
             sinceJump: lastJumpAt.map { time - $0 }, sinceDuck: lastDuckAt.map { time - $0 },
             jumpLevel: levels.jump, duckLevel: levels.duck,
             settings: motion?.settings ?? .standard, pose: motion?.pose ?? .gamepad,
-            sourceName: (motion?.sourceInfo.name ?? "keyboard") + (gamepad?.name.map { " + \($0)" } ?? ""),
+            sourceName: (motion?.sourceInfo.name ?? "keyboard")
+                + (motion?.manager.measuredSampleRate.map { String(format: " @ %.0f Hz", $0) } ?? "")
+                + (gamepad?.name.map { " + \($0)" } ?? ""),
             calibrationPrompt: prompt)
         BadgerHUD.draw(view, facts: facts, overlay: renderer.overlay, size: frame.size)
         renderer.overlay.draw(size: frame.size)

@@ -8,17 +8,23 @@ public enum TeapotHUD {
     /// What the HUD shows besides the state: facts from the loop and the source.
     public struct Facts: Sendable {
         public var sourceName: String
-        /// Source's sample rate, Hz, where known.
+        /// Source's nominal sample rate, Hz, where known.
         public var sampleRate: Double?
+        /// The rate samples actually arrive at, Hz, once measured.
+        public var measuredRate: Double?
+        /// The source's report statistics, for sources that keep them (hidraw).
+        public var diagnostics: String?
         public var connection: MotionConnectionState
         /// Mean recent frame time, seconds.
         public var frameTime: Double
         public var vsync: Bool
 
-        public init(sourceName: String, sampleRate: Double?, connection: MotionConnectionState,
-                    frameTime: Double, vsync: Bool) {
+        public init(sourceName: String, sampleRate: Double?, measuredRate: Double? = nil, diagnostics: String? = nil,
+                    connection: MotionConnectionState, frameTime: Double, vsync: Bool) {
             self.sourceName = sourceName
             self.sampleRate = sampleRate
+            self.measuredRate = measuredRate
+            self.diagnostics = diagnostics
             self.connection = connection
             self.frameTime = frameTime
             self.vsync = vsync
@@ -32,9 +38,10 @@ public enum TeapotHUD {
         var lines = [
             "mode   \(state.mode.title)" + (state.paused ? "  [PAUSED]" : ""),
             "pivot  \(state.pivot.title)",
-            "source \(facts.sourceName)" + (facts.sampleRate.map { String(format: " @ %.0f Hz", $0) } ?? ""),
+            "source \(facts.sourceName)" + rateNote(nominal: facts.sampleRate, measured: facts.measuredRate),
             "roll \(deg(a.roll))  pitch \(deg(a.pitch))  yaw \(deg(a.yaw))  deg",
         ]
+        if let diagnostics = facts.diagnostics { lines.append("reports \(diagnostics)") }
         if state.mode.usesAccelerometerOnly {
             lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
         }
@@ -49,6 +56,14 @@ public enum TeapotHUD {
         lines.append("sample age \(age)" + connectionNote(facts.connection))
         lines.append("H / F1: help")
         return lines
+    }
+
+    /// " @ 100 Hz, measured 98.7 Hz": what the source was asked for and what it delivers.
+    static func rateNote(nominal: Double?, measured: Double?) -> String {
+        var parts: [String] = []
+        if let nominal { parts.append(String(format: "@ %.0f Hz", nominal)) }
+        if let measured { parts.append(String(format: "measured %.1f Hz", measured)) }
+        return parts.isEmpty ? "" : " " + parts.joined(separator: ", ")
     }
 
     private static func connectionNote(_ state: MotionConnectionState) -> String {

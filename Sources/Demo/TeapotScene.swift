@@ -38,6 +38,8 @@ public final class TeapotScene: DemoScene {
         renderer.drawScene(state, size: frame.size)
         guard showsHUD else { return }
         let facts = TeapotHUD.Facts(sourceName: input.sourceInfo.name, sampleRate: input.sourceInfo.nominalRate,
+                                    measuredRate: input.manager.measuredSampleRate,
+                                    diagnostics: (input.manager.source as? any DiagnosableMotionSource)?.diagnostics,
                                     connection: input.connectionState, frameTime: frame.timer.averageFrameTime,
                                     vsync: frame.vsync)
         TeapotHUD.draw(state, facts, overlay: renderer.overlay, size: frame.size)

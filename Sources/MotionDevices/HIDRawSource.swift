@@ -12,7 +12,7 @@ import Motion
 /// prompt. Unplugging delivers `.disconnected`; the same pad reappearing (matched by uniq, else
 /// vendor/product, via sysfs) delivers `.reconnected` and samples resume. Reports that cannot be
 /// decoded are counted in `statistics`, never fatal.
-public final class HIDRawSource: MotionSource, @unchecked Sendable {
+public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     public struct Options: Sendable {
         /// The pad, for nodes that cannot say (FIFOs, files); nil = from ioctls or reports.
         public var device: GamepadDevice?
@@ -64,6 +64,8 @@ public final class HIDRawSource: MotionSource, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return currentInfo
     }
+
+    public var diagnostics: String { statistics.description }
 
     /// What happened to the reports so far.
     public var statistics: ReportStatistics {

@@ -8,7 +8,7 @@ import Motion
 ///
 /// hid-recorder does not capture feature reports, so calibration is nominal unless the
 /// calibration feature report is passed in.
-public final class HIDRecordingSource: MotionSource, @unchecked Sendable {
+public final class HIDRecordingSource: DiagnosableMotionSource, @unchecked Sendable {
     public struct Options: Sendable {
         /// For recordings without an `I:` line (or to override it).
         public var device: GamepadDevice?
@@ -48,6 +48,8 @@ public final class HIDRecordingSource: MotionSource, @unchecked Sendable {
         info = MotionSourceInfo(name: "\(recording.name.isEmpty ? device.description : recording.name) (\(name), \(note))",
                                 kind: "hid-recording", sensors: [.accelerometer, .gyroscope], nominalRate: device.nominalRate)
     }
+
+    public var diagnostics: String { statistics.description }
 
     public var statistics: ReportStatistics {
         lock.lock(); defer { lock.unlock() }

@@ -78,6 +78,7 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
         if badChecksum > 0 { parts.append("\(badChecksum) bad CRC") }
         if noControllerOnAdapter > 0 { parts.append("\(noControllerOnAdapter) from an adapter without a pad") }
         if noMotionData > 0 { parts.append("\(noMotionData) without motion data") }
-        return parts.joined(separator: ", ")
+        if empty > 0 { parts.append("\(empty) empty") }
+        return parts.joined(separator: ", ") + (lastRejection.map { " (last: \($0))" } ?? "")
     }
 }

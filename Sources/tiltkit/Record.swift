@@ -46,6 +46,7 @@ struct Record: ParsableCommand {
             let result = try recorder.stop()
             let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
             print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
+            if let diagnosable = motionSource as? any DiagnosableMotionSource { print("reports: \(diagnosable.diagnostics)") }
         }
     }
 }

@@ -31,6 +31,22 @@ import Testing
         #expect(first.value == again.value)
     }
 
+    @Test func theHUDShowsTheNominalAndTheMeasuredRateAndTheSourcesReports() throws {
+        // the bundled x-io trace stepped to 20 s: its samples arrive at 100 Hz
+        let input = TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Self.bundledTrace()), startTime: 20)
+        try input.start(mode: .fusion, gravityCutoff: 2)
+        defer { input.stop() }
+        let measured = try #require(input.manager.measuredSampleRate)
+        #expect(abs(measured - 100) < 1, "\(measured) Hz")
+        let facts = TeapotHUD.Facts(sourceName: "DualSense (hidraw3)", sampleRate: 250, measuredRate: 124.6,
+                                    diagnostics: "10 reports decoded, 10 samples, 1 bad CRC", connection: .running,
+                                    frameTime: 1.0 / 60, vsync: true)
+        let lines = TeapotHUD.statusLines(TeapotState(), facts)
+        #expect(lines.contains("source DualSense (hidraw3) @ 250 Hz, measured 124.6 Hz"))
+        #expect(lines.contains("reports 10 reports decoded, 10 samples, 1 bad CRC"))
+        #expect(TeapotHUD.rateNote(nominal: nil, measured: nil) == "")
+    }
+
     @Test func accelerometerOnlyModeGivesRollAndPitchButNeverYaw() throws {
         let trace = try Self.bundledTrace()
         // 50 s: in the yaw spins (45–60 s), where fusion sees yaw and gravity alone cannot.

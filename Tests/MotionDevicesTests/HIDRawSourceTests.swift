@@ -90,6 +90,8 @@ struct HIDRawSourceTests {
         #expect(Self.samples(events).count == 5)
         #expect(events.last == .ended)
         #expect(source.statistics.truncated == 1)  // the 3 trailing bytes
+        #expect(source.diagnostics == "5 reports decoded, 5 samples, 1 truncated (last: report 0x31 truncated: 3 bytes, expected 78)",
+                "\(source.diagnostics)")
     }
 
     @Test("permission denied names the device and the udev rule to install")

@@ -122,6 +122,11 @@ public final class MotionManager: Sendable {
         pipeline.withLock { $0.estimator?.rejections ?? SampleRejectionCounts() }
     }
 
+    /// Samples per second the source delivers, from the samples' own timestamps over the last
+    /// second or so (nil until a second has passed; forgotten on disconnect). Compare
+    /// `source.info.nominalRate`, what the device was asked for.
+    public var measuredSampleRate: Double? { pipeline.withLock { $0.rateMeter.rate } }
+
     // MARK: Active flags
 
     public var isAccelerometerActive: Bool { pipeline.withLock { $0.accelerometer.isActive } }
@@ -300,7 +305,10 @@ public final class MotionManager: Sendable {
             pipeline.withLock { $0.process(sample, arrivalTime: arrival, into: slots) }
         case .disconnected(let reason):
             connection.set(.disconnected(reason: reason))
-            pipeline.withLock { $0.reportToHandlers(.sourceDisconnected(reason: reason)) }
+            pipeline.withLock {
+                $0.rateMeter.reset()
+                $0.reportToHandlers(.sourceDisconnected(reason: reason))
+            }
         case .reconnected:
             connection.set(.running)
         case .ended:

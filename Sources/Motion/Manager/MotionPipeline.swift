@@ -26,6 +26,9 @@ struct MotionPipeline: Sendable {
     /// The last estimated attitude in the frame, before re-referencing.
     private var lastAttitude: Attitude?
 
+    /// The delivered sample rate, from sample timestamps.
+    var rateMeter = SampleRateMeter()
+
     var isAnyActive: Bool {
         accelerometer.isActive || gyro.isActive || magnetometer.isActive || deviceMotion.isActive
     }
@@ -34,6 +37,7 @@ struct MotionPipeline: Sendable {
 
     mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
+        rateMeter.add(timestamp: t)
         if accelerometer.admits(t) {
             let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
             slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
