@@ -7,9 +7,11 @@ import Glibc
 /// An IIO IMU read through its buffered character device (`/dev/iio:deviceN`): full rate,
 /// kernel timestamps. Setup follows the ABI (INPUT_FACTS §12): enable the accel/anglvel/magn and
 /// timestamp scan elements, ask for CLOCK_MONOTONIC timestamps, size and enable the buffer; then
-/// read whole scans. Attributes that cannot be written (no permission, read-only drivers) are left
-/// as they are and the elements already enabled are used. Some drivers also need a trigger in
-/// `trigger/current_trigger`; set it with the driver's tools first.
+/// read whole scans. Drivers with a triggered buffer need `trigger/current_trigger` set: when it is
+/// empty, the driver's own data-ready trigger (`<name>-dev<N>`, beside the device) is chosen.
+/// Attributes that cannot be written (no permission, read-only drivers) are left as they are and
+/// the elements already enabled are used; a buffer that stays disabled is a clear error, not a
+/// silent wait. `stop` disables the buffer again when this source enabled it.
 ///
 ///     let imu = try IIOBufferSource(directory: "/sys/bus/iio/devices/iio:device0")
 public final class IIOBufferSource: MotionSource, @unchecked Sendable {
@@ -20,6 +22,8 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     private let calls: SystemCalls
     private let lock = NSLock()
     private var thread: SourceThread?
+    /// The device directory when this source enabled its buffer (and disables it on stop).
+    private let configuredDirectory: String?
 
     /// `characterDevice` defaults to `/dev/<directory name>`.
     public init(directory: String, characterDevice: String? = nil, configure: Bool = true,
@@ -33,7 +37,15 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
         guard !files.isEmpty else {
             throw .unsupported(path: directory, reason: "'\(device.name)' has no scan_elements: it has no buffer; use iio:\(directory)")
         }
-        if configure { Self.configure(directory: directory, scanElements: scanElements, files: files) }
+        if configure {
+            let trigger = Self.configure(directory: directory, deviceName: device.name, scanElements: scanElements, files: files)
+            let enabled = (try? String(contentsOfFile: "\(directory)/buffer/enable", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard enabled == "1" else {
+                throw .unsupported(path: directory, reason: Self.disabledBufferReason(trigger: trigger, directory: directory))
+            }
+        }
+        configuredDirectory = configure ? directory : nil
         var channels: [(name: String, index: Int, type: IIOScanType)] = []
         for file in files where file.hasSuffix("_en") {
             let name = String(file.dropLast(3))
@@ -57,8 +69,21 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
                                 kind: "iio-buffer", sensors: device.sensors, nominalRate: device.samplingFrequency)
     }
 
-    /// Best-effort ABI setup: disable, enable motion + timestamp elements, monotonic clock, enable.
-    private static func configure(directory: String, scanElements: String, files: [String]) {
+    /// What `configure` found about the trigger.
+    enum TriggerSetup: Equatable {
+        /// No `trigger/` directory: the buffer needs no trigger.
+        case notNeeded
+        /// `current_trigger` was already set (kept as it is).
+        case alreadySet(String)
+        /// `current_trigger` was empty; this trigger was written into it.
+        case chosen(String)
+        /// `current_trigger` was empty and no trigger of the device's own exists.
+        case missing(expected: String)
+    }
+
+    /// Best-effort ABI setup: disable, enable motion + timestamp elements, monotonic clock, the
+    /// device's own trigger where none is set, size and enable.
+    static func configure(directory: String, deviceName: String, scanElements: String, files: [String]) -> TriggerSetup {
         func write(_ path: String, _ value: String) { try? value.write(toFile: path, atomically: false, encoding: .utf8) }
         write("\(directory)/buffer/enable", "0")
         for file in files where file.hasSuffix("_en") {
@@ -66,8 +91,46 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
             if motion { write("\(scanElements)/\(file)", "1") }
         }
         write("\(directory)/current_timestamp_clock", "monotonic")
+        let trigger = triggerSetup(directory: directory, deviceName: deviceName)
+        if case .chosen(let name) = trigger { write("\(directory)/trigger/current_trigger", name) }
         write("\(directory)/buffer/length", "128")
         write("\(directory)/buffer/enable", "1")
+        return trigger
+    }
+
+    /// The trigger situation of the device at `directory`: drivers name their data-ready trigger
+    /// "<device name>-dev<N>" (iio_trigger_alloc's usual pattern) and it appears beside the device
+    /// as `triggerM/name`.
+    static func triggerSetup(directory: String, deviceName: String) -> TriggerSetup {
+        let current = "\(directory)/trigger/current_trigger"
+        guard FileManager.default.fileExists(atPath: current) else { return .notNeeded }
+        let set = (try? String(contentsOfFile: current, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if !set.isEmpty { return .alreadySet(set) }
+        let deviceDirectory = (directory as NSString).lastPathComponent
+        let number = deviceDirectory.hasPrefix("iio:device") ? String(deviceDirectory.dropFirst("iio:device".count)) : ""
+        let expected = "\(deviceName)-dev\(number)"
+        let parent = (directory as NSString).deletingLastPathComponent
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
+            .filter { $0.hasPrefix("trigger") }.sorted()
+            .compactMap { (try? String(contentsOfFile: "\(parent)/\($0)/name", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) }
+        if names.contains(expected) { return .chosen(expected) }
+        // some drivers add a suffix of their own ("-dev0-any-motion"): take the device's data-ready one
+        if let own = names.first(where: { $0.hasPrefix(deviceName + "-dev") && !$0.contains("motion") }) { return .chosen(own) }
+        return .missing(expected: expected)
+    }
+
+    static func disabledBufferReason(trigger: TriggerSetup, directory: String) -> String {
+        let poll = "; use iio:\(directory) to poll the sysfs values instead"
+        switch trigger {
+        case .missing(let expected):
+            return "its buffer needs a trigger: trigger/current_trigger is empty and no '\(expected)' trigger exists "
+                + "(an hrtimer or sysfs trigger can be made with configfs)\(poll)"
+        case .chosen(let name), .alreadySet(let name):
+            return "its buffer stays disabled with trigger '\(name)' (writing buffer/enable needs root or a udev rule)\(poll)"
+        case .notNeeded:
+            return "its buffer stays disabled (writing buffer/enable needs root or a udev rule)\(poll)"
+        }
     }
 
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
@@ -110,5 +173,9 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     public func stop() {
         lock.lock(); let thread = self.thread; self.thread = nil; lock.unlock()
         thread?.stop()
+        // hand the buffer back (iio-sensor-proxy and others read it too)
+        if thread != nil, let directory = configuredDirectory {
+            try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
+        }
     }
 }

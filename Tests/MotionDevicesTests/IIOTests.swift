@@ -147,6 +147,50 @@ struct IIOTests {
         #expect(abs(samples[0].rotationRate!.x - 78 * 0.001064724) < 1e-12)
         #expect(abs(samples[1].rotationRate!.x + 65 * 0.001064724) < 1e-12)
         #expect(events.last == .ended)
+        // stopping hands the buffer back
+        #expect(try String(contentsOfFile: fake.directory + "/buffer/enable", encoding: .utf8) == "0")
+    }
+
+    @Test("an empty current_trigger gets the driver's own '<name>-dev<N>' trigger; a set one is kept")
+    func triggers() throws {
+        let fake = try FakeIIODevice()
+        try fake.addScanElements()
+        try FileManager.default.createDirectory(atPath: fake.directory + "/trigger", withIntermediateDirectories: true)
+        try fake.write("trigger/current_trigger", "")
+        // triggers live beside the devices: /sys/bus/iio/devices/triggerN/name
+        for (index, name) in ["mpu9250-dev1", "mpu9250-dev0-any-motion", "mpu9250-dev0"].enumerated() {
+            let trigger = fake.root.appendingPathComponent("trigger\(index)").path
+            try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: true)
+            try (name + "\n").write(toFile: trigger + "/name", atomically: true, encoding: .utf8)
+        }
+        let chardev = fake.root.appendingPathComponent("dev-iio-device0").path
+        try Data().write(to: URL(fileURLWithPath: chardev))
+        _ = try IIOBufferSource(directory: fake.directory, characterDevice: chardev)
+        #expect(try String(contentsOfFile: fake.directory + "/trigger/current_trigger", encoding: .utf8) == "mpu9250-dev0")
+
+        try fake.write("trigger/current_trigger", "hrtimer-game")
+        #expect(IIOBufferSource.triggerSetup(directory: fake.directory, deviceName: "mpu9250") == .alreadySet("hrtimer-game"))
+        try FileManager.default.removeItem(atPath: fake.directory + "/trigger")
+        #expect(IIOBufferSource.triggerSetup(directory: fake.directory, deviceName: "mpu9250") == .notNeeded)
+    }
+
+    @Test("a buffer that cannot be enabled is an error that says why, not a silent wait")
+    func bufferStaysDisabled() throws {
+        let fake = try FakeIIODevice()
+        try fake.addScanElements()
+        try FileManager.default.createDirectory(atPath: fake.directory + "/trigger", withIntermediateDirectories: true)
+        try fake.write("trigger/current_trigger", "")
+        // a directory where buffer/enable should be: every write to it fails, as the kernel's
+        // EINVAL for a triggered buffer without a trigger
+        try FileManager.default.createDirectory(atPath: fake.directory + "/buffer/enable", withIntermediateDirectories: true)
+        do {
+            _ = try IIOBufferSource(directory: fake.directory, characterDevice: fake.root.appendingPathComponent("none").path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("needs a trigger"), "\(error.description)")
+            #expect(error.description.contains("'mpu9250-dev0'"))
+            #expect(error.description.contains("use iio:\(fake.directory)"))
+        }
     }
 
     @Test("a device without accelerometer channels or buffer gets a clear error")
