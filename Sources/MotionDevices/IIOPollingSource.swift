@@ -3,16 +3,22 @@ import Motion
 
 /// An IIO IMU read by polling its sysfs `*_raw` attributes at the device's sampling frequency.
 /// Simple and always available; timestamps are host time (sysfs has none). For full rate and
-/// device timestamps use `IIOBufferSource`.
+/// device timestamps use `IIOBufferSource`. A device that goes away (reads fail: ENODEV when a
+/// USB sensor hub is unplugged) delivers `.disconnected`; when a device of the same name is back
+/// (the same `iio:deviceN`, or a new number beside it) polling resumes after `.reconnected`.
 ///
 ///     let imu = try IIOPollingSource(directory: "/sys/bus/iio/devices/iio:device0")
 public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     public let device: IIODevice
     public let info: MotionSourceInfo
+    /// How often a vanished device is looked for, s.
+    public var reconnectInterval = 0.5
     private let rate: Double
     private let sign: IIOUnits.AccelerationSign
     private let clock: any MotionClock
-    private let attributes: [(IIODevice.ChannelType, Int, SysfsAttribute)]
+    private let calls: SystemCalls
+    /// The open `*_raw` attributes; replaced by the polling thread on reconnect.
+    private var attributes: [(IIODevice.ChannelType, Int, SysfsAttribute)]
     private let lock = NSLock()
     private var thread: SourceThread?
 
@@ -26,14 +32,21 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
         self.rate = rate ?? device.samplingFrequency ?? 100
         sign = accelerationSign
         self.clock = clock
+        self.calls = calls
+        attributes = try Self.openAttributes(of: device, in: directory, calls: calls)
+        info = MotionSourceInfo(name: "\(device.name) (\((directory as NSString).lastPathComponent), sysfs)",
+                                kind: "iio", sensors: device.sensors, nominalRate: self.rate)
+    }
+
+    private static func openAttributes(of device: IIODevice, in directory: String, calls: SystemCalls)
+        throws(DeviceError) -> [(IIODevice.ChannelType, Int, SysfsAttribute)]
+    {
         var attributes: [(IIODevice.ChannelType, Int, SysfsAttribute)] = []
         for c in device.channels {
             let axis = c.axis == "x" ? 0 : (c.axis == "y" ? 1 : 2)
             attributes.append((c.type, axis, try SysfsAttribute(path: "\(directory)/\(c.prefix)_raw", calls: calls)))
         }
-        self.attributes = attributes
-        info = MotionSourceInfo(name: "\(device.name) (\((directory as NSString).lastPathComponent), sysfs)",
-                                kind: "iio", sensors: device.sensors, nominalRate: self.rate)
+        return attributes
     }
 
     /// One reading of every channel, now.
@@ -54,7 +67,10 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
                     if let sample = try read() { deliver(.sample(sample)) }
                 } catch {
                     deliver(.disconnected(reason: "\(error)"))
-                    return
+                    guard awaitReturn(thread) else { return }
+                    deliver(.reconnected)
+                    next = clock.now()
+                    continue
                 }
                 next += period
                 let wait = next - clock.now()
@@ -62,6 +78,29 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
                 guard thread.pause(max(0, wait)) else { return }
             }
         }
+    }
+
+    /// Waits until a device of the same name and channels is back and reopens it; false if stopped first.
+    private func awaitReturn(_ thread: SourceThread) -> Bool {
+        while thread.pause(reconnectInterval) {
+            for directory in candidateDirectories() {
+                guard let found = try? IIODevice(directory: directory), found.name == device.name,
+                      found.channels.map(\.prefix) == device.channels.map(\.prefix),
+                      let reopened = try? Self.openAttributes(of: found, in: directory, calls: calls) else { continue }
+                attributes = reopened
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The device's own directory first, then every other `iio:device*` beside it (replugging
+    /// a USB sensor hub gives it a new number).
+    private func candidateDirectories() -> [String] {
+        let parent = (device.directory as NSString).deletingLastPathComponent
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
+            .filter { $0.hasPrefix("iio:device") }.sorted().map { "\(parent)/\($0)" }
+        return [device.directory] + others.filter { $0 != device.directory }
     }
 
     public func stop() {

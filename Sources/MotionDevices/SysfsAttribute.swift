@@ -7,6 +7,7 @@ import Glibc
 final class SysfsAttribute {
     let path: String
     private var fd: Int32
+    private let calls: SystemCalls
     private var buffer = [UInt8](repeating: 0, count: 128)
 
     init(path: String, calls: SystemCalls) throws(DeviceError) {
@@ -14,15 +15,15 @@ final class SysfsAttribute {
         guard fd >= 0 else { throw DeviceError.fromOpen(path: path, errno: code, fix: DeviceError.inputFix) }
         self.path = path
         self.fd = fd
+        self.calls = calls
     }
 
     deinit { if fd >= 0 { _ = close(fd) } }
 
     /// The attribute as a number; throws `.disconnected` when the device went away.
     func read() throws(DeviceError) -> Double {
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let (n, code) = buffer.withUnsafeMutableBytes { calls.pread(fd, $0, 0) }
         if n < 0 {
-            let code = errno
             if code == ENODEV || code == EIO || code == ENOENT { throw .disconnected(path: path, reason: String(cString: strerror(code))) }
             throw .system(path: path, call: "pread", errno: code)
         }

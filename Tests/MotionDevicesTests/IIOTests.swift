@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Motion
 @testable import MotionDevices
 import Testing
@@ -100,6 +101,49 @@ struct IIOTests {
         let m = try #require(s.magneticField)
         #expect(abs(m.x - (-50 * 0.003574 * 100)) < 1e-9 && abs(m.y - 100 * 0.003574 * 100) < 1e-9)
         #expect(abs(m.z - (-10 * 0.003574 * 100)) < 1e-9)
+    }
+
+    @Test("unplugged mid-read: disconnected with the kernel's reason; back under a new number: reconnected, samples resume")
+    func pollingReconnects() throws {
+        let fake = try FakeIIODevice()
+        // the kernel's view: while unplugged, reads of open attributes fail with ENODEV and the
+        // old directory is gone; the hub comes back as iio:device1
+        let unplugged = Atomic<Bool>(false)
+        var calls = SystemCalls.live
+        calls.pread = { fd, buffer, offset in
+            if unplugged.load(ordering: .relaxed) { return (-1, ENODEV) }
+            return SystemCalls.live.pread(fd, buffer, offset)
+        }
+        let source = try IIOPollingSource(directory: fake.directory, rate: 200, calls: calls)
+        source.reconnectInterval = 0.02
+        let box = EventBox()
+        try source.start { event in box.append(event, finished: false) }
+        defer { source.stop() }
+        func waitFor(_ what: String, _ condition: ([MotionSourceEvent]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(5)
+            while !condition(box.events) && Date() < deadline { usleep(5000) }
+            try #require(condition(box.events), "waiting for \(what)")
+        }
+        func samples(_ events: [MotionSourceEvent]) -> Int { events.filter { if case .sample = $0 { true } else { false } }.count }
+        try waitFor("samples") { samples($0) >= 5 }
+
+        unplugged.store(true, ordering: .relaxed)
+        try FileManager.default.moveItem(atPath: fake.directory, toPath: fake.root.appendingPathComponent("unplugged").path)
+        try waitFor("the disconnect") { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        let reason = box.events.compactMap { if case .disconnected(let r) = $0 { r } else { nil } }.first ?? ""
+        #expect(reason.contains("No such device"), "\(reason)")
+
+        unplugged.store(false, ordering: .relaxed)
+        try FileManager.default.moveItem(atPath: fake.root.appendingPathComponent("unplugged").path,
+                                         toPath: fake.root.appendingPathComponent("iio:device1").path)
+        try waitFor("the reconnect") { $0.contains(.reconnected) }
+        let afterReconnect = box.events.count
+        try waitFor("samples after the reconnect") { samples(Array($0[afterReconnect...])) >= 5 }
+        let events = box.events
+        let disconnect = try #require(events.firstIndex { if case .disconnected = $0 { true } else { false } })
+        let reconnect = try #require(events.firstIndex(of: .reconnected))
+        #expect(disconnect < reconnect)
+        #expect(samples(Array(events[disconnect..<reconnect])) == 0, "nothing is delivered while unplugged")
     }
 
     @Test("per-axis offsets and the other mount-matrix attribute names are honoured")
