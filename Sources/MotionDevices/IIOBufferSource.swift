@@ -11,22 +11,39 @@ import Glibc
 /// empty, the driver's own data-ready trigger (`<name>-dev<N>`, beside the device) is chosen.
 /// Attributes that cannot be written (no permission, read-only drivers) are left as they are and
 /// the elements already enabled are used; a buffer that stays disabled is a clear error, not a
-/// silent wait. `stop` disables the buffer again when this source enabled it.
+/// silent wait. `stop` disables the buffer again when this source enabled it. A device that goes
+/// away (reads fail with ENODEV) delivers `.disconnected`; a device of the same name coming back
+/// (the same `iio:deviceN` or a new number) is set up again, and `.reconnected` follows.
 ///
 ///     let imu = try IIOBufferSource(directory: "/sys/bus/iio/devices/iio:device0")
 public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     public let decoder: IIOBufferDecoder
     public let info: MotionSourceInfo
-    public let characterDevice: String
+    /// How often a vanished device is looked for, s.
+    public var reconnectInterval = 0.5
     private let clock: any MotionClock
     private let calls: SystemCalls
+    private let configures: Bool
+    private let deviceName: String
+    /// Where the character devices are (`/dev`).
+    private let deviceNodes: String
     private let lock = NSLock()
     private var thread: SourceThread?
-    /// The device directory when this source enabled its buffer (and disables it on stop).
-    private let configuredDirectory: String?
+    /// The sysfs directory in use (it changes when the device comes back under a new number).
+    private var directory: String
 
-    /// `characterDevice` defaults to `/dev/<directory name>`.
-    public init(directory: String, characterDevice: String? = nil, configure: Bool = true,
+    /// The character device of the directory in use, `/dev/iio:deviceN`.
+    public var characterDevice: String {
+        lock.lock(); defer { lock.unlock() }
+        return Self.characterDevice(of: directory, in: deviceNodes)
+    }
+
+    private static func characterDevice(of directory: String, in deviceNodes: String) -> String {
+        "\(deviceNodes)/\((directory as NSString).lastPathComponent)"
+    }
+
+    /// The character device is `<deviceNodes>/<directory name>`.
+    public init(directory: String, deviceNodes: String = "/dev", configure: Bool = true,
                 accelerationSign: IIOUnits.AccelerationSign = .reaction,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
         let device = try IIODevice(directory: directory)
@@ -45,7 +62,6 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
                 throw .unsupported(path: directory, reason: Self.disabledBufferReason(trigger: trigger, directory: directory))
             }
         }
-        configuredDirectory = configure ? directory : nil
         var channels: [(name: String, index: Int, type: IIOScanType)] = []
         for file in files where file.hasSuffix("_en") {
             let name = String(file.dropLast(3))
@@ -62,7 +78,10 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
             throw .unsupported(path: directory, reason: "no accelerometer scan elements are enabled (write 1 to scan_elements/in_accel_*_en)")
         }
         decoder = IIOBufferDecoder(device: device, layout: layout, accelerationSign: accelerationSign)
-        self.characterDevice = characterDevice ?? "/dev/" + (directory as NSString).lastPathComponent
+        self.directory = directory
+        self.deviceNodes = deviceNodes
+        configures = configure
+        deviceName = device.name
         self.clock = clock
         self.calls = calls
         info = MotionSourceInfo(name: "\(device.name) (\((directory as NSString).lastPathComponent), buffer)",
@@ -136,28 +155,37 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         lock.lock(); defer { lock.unlock() }
         guard thread == nil else { return }
-        let (fd, code) = calls.open(characterDevice, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { throw DeviceError.fromOpen(path: characterDevice, errno: code, fix: DeviceError.inputFix) }
-        thread = SourceThread(name: "iio-buffer \(characterDevice)") { [self] thread in
-            defer { close(fd) }
-            run(fd: fd, thread: thread, deliver)
+        let path = Self.characterDevice(of: directory, in: deviceNodes)
+        let (fd, code) = calls.open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw DeviceError.fromOpen(path: path, errno: code, fix: DeviceError.inputFix) }
+        thread = SourceThread(name: "iio-buffer \(path)") { [self] thread in
+            var fd = fd
+            while true {
+                let reason = run(fd: fd, thread: thread, deliver)
+                close(fd)
+                guard let reason else { return }  // stopped or ended
+                deliver(.disconnected(reason: reason))
+                guard let reopened = awaitReturn(thread) else { return }
+                fd = reopened
+                deliver(.reconnected)
+            }
         }
     }
 
-    private func run(fd: Int32, thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) {
+    /// Reads scans until stopped or ended (nil) or the device fails (the reason).
+    private func run(fd: Int32, thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) -> String? {
         let scanBytes = decoder.layout.scanBytes
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: scanBytes * 64)
         while !thread.isStopping {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, 100) > 0 else { continue }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let (n, code) = chunk.withUnsafeMutableBytes { calls.read(fd, $0) }
             if n < 0 {
-                if errno == EAGAIN || errno == EINTR { continue }
-                deliver(.disconnected(reason: DeviceError.disconnected(path: characterDevice, reason: String(cString: strerror(errno))).description))
-                return
+                if code == EAGAIN || code == EINTR { continue }
+                return DeviceError.disconnected(path: characterDevice, reason: String(cString: strerror(code))).description
             }
-            if n == 0 { deliver(.ended); return }
+            if n == 0 { deliver(.ended); return nil }
             pending.append(contentsOf: chunk[0..<n])
             let now = clock.now()
             var start = 0
@@ -168,14 +196,40 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
             }
             pending.removeFirst(start)
         }
+        return nil
+    }
+
+    /// Waits until a device of the same name is back (its own directory, or a new number beside
+    /// it), sets its buffer up again and opens it; nil if stopped first.
+    private func awaitReturn(_ thread: SourceThread) -> Int32? {
+        let previous = lock.withLock { directory }
+        let parent = (previous as NSString).deletingLastPathComponent
+        while thread.pause(reconnectInterval) {
+            let others = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
+                .filter { $0.hasPrefix("iio:device") }.sorted().map { "\(parent)/\($0)" }
+            for candidate in [previous] + others.filter({ $0 != previous }) {
+                guard let device = try? IIODevice(directory: candidate), device.name == deviceName else { continue }
+                if configures {
+                    let scanElements = ["\(candidate)/scan_elements", "\(candidate)/buffer0"]
+                        .first { FileManager.default.fileExists(atPath: $0) } ?? "\(candidate)/scan_elements"
+                    let files = (try? FileManager.default.contentsOfDirectory(atPath: scanElements)) ?? []
+                    _ = Self.configure(directory: candidate, deviceName: deviceName, scanElements: scanElements, files: files)
+                }
+                let (fd, _) = calls.open(Self.characterDevice(of: candidate, in: deviceNodes), O_RDONLY | O_NONBLOCK)
+                guard fd >= 0 else { continue }
+                lock.withLock { directory = candidate }
+                return fd
+            }
+        }
+        return nil
     }
 
     public func stop() {
         lock.lock(); let thread = self.thread; self.thread = nil; lock.unlock()
         thread?.stop()
         // hand the buffer back (iio-sensor-proxy and others read it too)
-        if thread != nil, let directory = configuredDirectory {
-            try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
+        if thread != nil, configures {
+            try? "0".write(toFile: "\(lock.withLock { directory })/buffer/enable", atomically: false, encoding: .utf8)
         }
     }
 }

@@ -9,6 +9,11 @@ import CLinuxInput
 public struct SystemCalls: Sendable {
     public var open: @Sendable (_ path: String, _ flags: Int32) -> (fd: Int32, errno: Int32)
     public var ioctl: @Sendable (_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer) -> (result: Int32, errno: Int32)
+    /// read(2): bytes read (or −1) and errno; character devices are read with it.
+    public var read: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> (count: Int, errno: Int32) = { fd, buffer in
+        let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        return (n, n < 0 ? errno : 0)
+    }
     /// pread(2): bytes read (or −1) and errno; sysfs attributes are polled with it.
     public var pread: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int) -> (count: Int, errno: Int32) = { fd, buffer, offset in
         let n = Glibc.pread(fd, buffer.baseAddress, buffer.count, off_t(offset))

@@ -52,6 +52,13 @@ final class FakeIIODevice {
         try write("scan_elements/in_timestamp_type", "le:s64/64>>0")
     }
 
+    /// The fake `/dev`, and the path of `name`'s character device in it (the folder made).
+    var deviceNodes: String { root.appendingPathComponent("dev").path }
+    func deviceNode(_ name: String = "iio:device0") throws -> String {
+        try FileManager.default.createDirectory(atPath: deviceNodes, withIntermediateDirectories: true)
+        return deviceNodes + "/" + name
+    }
+
     deinit { try? FileManager.default.removeItem(at: root) }
 }
 
@@ -175,9 +182,9 @@ struct IIOTests {
             stream += (0..<8).map { UInt8(truncatingIfNeeded: t >> ($0 * 8)) }
             stream += le16(w) + [0, 0, 0, 0, 0, 0]
         }
-        let chardev = fake.root.appendingPathComponent("dev-iio-device0").path
+        let chardev = try fake.deviceNode()
         try Data(stream).write(to: URL(fileURLWithPath: chardev))
-        let source = try IIOBufferSource(directory: fake.directory, characterDevice: chardev)
+        let source = try IIOBufferSource(directory: fake.directory, deviceNodes: fake.deviceNodes)
         #expect(source.decoder.layout.scanBytes == 24 && source.decoder.hasTimestamps)
         #expect(source.decoder.layout.element("in_anglvel_x")?.offset == 16)
         // configure() wrote the ABI setup into the tree.
@@ -195,6 +202,64 @@ struct IIOTests {
         #expect(try String(contentsOfFile: fake.directory + "/buffer/enable", encoding: .utf8) == "0")
     }
 
+    @Test("buffer: unplugged mid-read, disconnected; back as a new iio:deviceN, set up again and reconnected")
+    func bufferReconnects() throws {
+        let fake = try FakeIIODevice()
+        try fake.addScanElements()
+        // the character devices are FIFOs the test writes scans into (opened read-write, so no EOF)
+        let unplugged = Atomic<Bool>(false)
+        var calls = SystemCalls.live
+        calls.read = { fd, buffer in
+            if unplugged.load(ordering: .relaxed) { return (-1, ENODEV) }
+            return SystemCalls.live.read(fd, buffer)
+        }
+        func fifo(_ name: String) throws -> Int32 {
+            let path = try fake.deviceNode(name)
+            try #require(mkfifo(path, 0o600) == 0)
+            return open(path, O_RDWR)
+        }
+        let first = try fifo("iio:device0")
+        defer { close(first) }
+        let source = try IIOBufferSource(directory: fake.directory, deviceNodes: fake.deviceNodes, calls: calls)
+        source.reconnectInterval = 0.02
+        // accel x,y,z s16 at 0–5, timestamp s64 at 8, anglvel x s16 at 16: 24 bytes (as in `buffer`)
+        #expect(source.decoder.layout.scanBytes == 24)
+        func scan(_ t: Int64) -> [UInt8] {
+            [0, 0, 0, 0, 0, 0x40, 0, 0] + (0..<8).map { UInt8(truncatingIfNeeded: t >> ($0 * 8)) } + [UInt8](repeating: 0, count: 8)
+        }
+        let box = EventBox()
+        try source.start { event in box.append(event, finished: false) }
+        defer { source.stop() }
+        func waitFor(_ what: String, _ condition: ([MotionSourceEvent]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(5)
+            while !condition(box.events) && Date() < deadline { usleep(5000) }
+            try #require(condition(box.events), "waiting for \(what)")
+        }
+        func timestamps(_ events: [MotionSourceEvent]) -> [Double] { events.compactMap { if case .sample(let s) = $0 { s.timestamp } else { nil } } }
+        let before = (1...3).flatMap { scan(Int64($0) * 10_000_000) }
+        _ = before.withUnsafeBytes { write(first, $0.baseAddress, $0.count) }
+        try waitFor("the first scans") { timestamps($0).count == 3 }
+
+        unplugged.store(true, ordering: .relaxed)
+        _ = scan(1).withUnsafeBytes { write(first, $0.baseAddress, $0.count) }  // wakes the reader
+        try waitFor("the disconnect") { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        try FileManager.default.moveItem(atPath: fake.directory, toPath: fake.root.appendingPathComponent("iio:device1").path)
+        try "0".write(to: fake.root.appendingPathComponent("iio:device1/buffer/enable"), atomically: true, encoding: .utf8)
+        let second = try fifo("iio:device1")
+        defer { close(second) }
+        unplugged.store(false, ordering: .relaxed)
+        try waitFor("the reconnect") { $0.contains(.reconnected) }
+        #expect(source.characterDevice == fake.deviceNodes + "/iio:device1")
+        // set up again: the new directory's buffer is enabled
+        #expect(try String(contentsOfFile: fake.root.appendingPathComponent("iio:device1/buffer/enable").path, encoding: .utf8) == "1")
+        let after = (4...5).flatMap { scan(Int64($0) * 10_000_000) }
+        _ = after.withUnsafeBytes { write(second, $0.baseAddress, $0.count) }
+        try waitFor("scans after the reconnect") { timestamps($0).count == 5 }
+        // every scan once, the one read during the unplug refused, none lost after the replug
+        let seen = timestamps(box.events)
+        #expect(seen.count == 5 && zip(seen, [0.01, 0.02, 0.03, 0.04, 0.05]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(seen)")
+    }
+
     @Test("an empty current_trigger gets the driver's own '<name>-dev<N>' trigger; a set one is kept")
     func triggers() throws {
         let fake = try FakeIIODevice()
@@ -207,9 +272,8 @@ struct IIOTests {
             try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: true)
             try (name + "\n").write(toFile: trigger + "/name", atomically: true, encoding: .utf8)
         }
-        let chardev = fake.root.appendingPathComponent("dev-iio-device0").path
-        try Data().write(to: URL(fileURLWithPath: chardev))
-        _ = try IIOBufferSource(directory: fake.directory, characterDevice: chardev)
+        try Data().write(to: URL(fileURLWithPath: try fake.deviceNode()))
+        _ = try IIOBufferSource(directory: fake.directory, deviceNodes: fake.deviceNodes)
         #expect(try String(contentsOfFile: fake.directory + "/trigger/current_trigger", encoding: .utf8) == "mpu9250-dev0")
 
         try fake.write("trigger/current_trigger", "hrtimer-game")
@@ -228,7 +292,7 @@ struct IIOTests {
         // EINVAL for a triggered buffer without a trigger
         try FileManager.default.createDirectory(atPath: fake.directory + "/buffer/enable", withIntermediateDirectories: true)
         do {
-            _ = try IIOBufferSource(directory: fake.directory, characterDevice: fake.root.appendingPathComponent("none").path)
+            _ = try IIOBufferSource(directory: fake.directory, deviceNodes: fake.deviceNodes)
             Issue.record("expected an error")
         } catch {
             #expect(error.description.contains("needs a trigger"), "\(error.description)")
