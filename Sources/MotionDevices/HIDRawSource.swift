@@ -84,10 +84,12 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
                 catch { calibrationNote = "nominal scale: \(error)" }
             }
         } else {
+            // Without hid-nintendo nobody has started the pad's full reports and IMU yet.
+            let mode = SwitchReportMode.ensureFullReports(reader, bus: device.bus)
             // Nodes that take no output reports (FIFOs, files) answer nothing: nominal scale.
             let calibration = SwitchSPIReader.readCalibration(from: reader)
             decoder.apply(calibration)
-            calibrationNote = "\(calibration.origin) calibration"
+            calibrationNote = "\(calibration.origin) calibration" + (mode == .started ? ", full reports started" : "")
         }
         self.decoder = decoder
         let node = (path as NSString).lastPathComponent

@@ -1,26 +1,21 @@
 /// Reads a Nintendo pad's SPI flash over hidraw with subcommand 0x10 (deku
-/// bluetooth_hid_subcommands_notes; INPUT_FACTS §4): output report 0x01 = [0x01, counter 0–15,
-/// 8 neutral rumble bytes, 0x10, address u32 LE, length]; the reply is input report 0x21 with
-/// 0x10 at byte 14, the address at 15–18 and the data from byte 20.
+/// bluetooth_hid_subcommands_notes; INPUT_FACTS §4): arguments address u32 LE and length; the
+/// reply (input report 0x21) has the address at 15–18 and the data from byte 20.
 struct SwitchSPIReader {
-    static let neutralRumble: [UInt8] = [0x00, 0x01, 0x40, 0x40, 0x00, 0x01, 0x40, 0x40]
     static let readSubcommand: UInt8 = 0x10
-    static let replyReportID: UInt8 = 0x21
     static let replyDataOffset = 20
 
-    private var counter: UInt8 = 0
+    private var subcommand = SwitchSubcommand()
 
     /// The output report that asks for `length` bytes (≤ 0x1D) at `address`.
     mutating func request(address: UInt32, length: UInt8) -> [UInt8] {
-        defer { counter = (counter + 1) & 0x0F }
-        return [0x01, counter] + Self.neutralRumble + [Self.readSubcommand,
-            UInt8(address & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address >> 16 & 0xFF), UInt8(address >> 24),
-            length]
+        subcommand.report(Self.readSubcommand, [UInt8(address & 0xFF), UInt8(address >> 8 & 0xFF),
+                                               UInt8(address >> 16 & 0xFF), UInt8(address >> 24), length])
     }
 
     /// The data in a reply to a read at `address`, or nil if `report` is something else.
     static func data(inReply report: [UInt8], address: UInt32, length: Int) -> [UInt8]? {
-        guard report.count >= replyDataOffset + length, report[0] == replyReportID, report[14] == readSubcommand,
+        guard report.count >= replyDataOffset + length, SwitchSubcommand.isReply(report, to: readSubcommand),
               report.uint32LE(at: 15) == address else { return nil }
         return Array(report[replyDataOffset..<replyDataOffset + length])
     }

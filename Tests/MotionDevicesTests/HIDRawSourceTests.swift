@@ -166,6 +166,8 @@ final class RecordedHIDReader: ReportReader, @unchecked Sendable {
     var reply: ([UInt8]) -> [[UInt8]] = { _ in [] }
     private(set) var written: [[UInt8]] = []
     private(set) var featureRequests: [UInt8] = []
+    /// A live pad (true) waits for more input when the queue is empty; a capture ends.
+    var isLive = false
 
     init(identity: HIDRawIdentity?, features: [UInt8: [UInt8]] = [:], reports: [[UInt8]]) {
         identityValue = identity
@@ -180,7 +182,8 @@ final class RecordedHIDReader: ReportReader, @unchecked Sendable {
     }
     func writeReport(_ report: [UInt8]) -> Bool { written.append(report); reports.insert(contentsOf: reply(report), at: 0); return true }
     func nextReport(timeout: Double) throws(DeviceError) -> ReportReadResult {
-        reports.isEmpty ? .endOfStream : .report(reports.removeFirst())
+        if reports.isEmpty { return isLive ? .timeout : .endOfStream }
+        return .report(reports.removeFirst())
     }
     func close() {}
 }
