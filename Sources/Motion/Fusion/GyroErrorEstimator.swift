@@ -27,8 +27,6 @@ struct GyroErrorEstimator: Sendable {
         var limit: Double
         /// Largest scale error (fraction).
         var scaleLimit: Double
-        /// Period of one estimator step, s.
-        var period: Double
         /// Period of one correction step, s.
         var samplePeriod: Double
         var lowPass: SecondOrderLowPassCoefficients
@@ -44,9 +42,9 @@ struct GyroErrorEstimator: Sendable {
             stride = max(1, Int((1 / (s.biasUpdateRate * samplePeriod)).rounded()))
             limit = s.biasLimit
             scaleLimit = s.gyroScaleLimit
-            period = samplePeriod * Double(stride)
+            let period = samplePeriod * Double(stride)
             lowPass = SecondOrderLowPassCoefficients(timeConstant: s.accelerationTimeConstant, samplePeriod: period)
-            let toCentiDegrees = 180 * 100 / Double.pi
+            let toCentiDegrees = GyroErrorEstimator.toCentiDegrees
             initialCovariance = square(s.biasInitialUncertainty * toCentiDegrees)
             // the variance grows from 0 to (0.1 °/s)² in biasForgettingTime seconds
             processNoise = square(0.1 * 100) * period / s.biasForgettingTime
@@ -59,7 +57,8 @@ struct GyroErrorEstimator: Sendable {
         }
     }
 
-    private static let toCentiDegrees = 180 * 100 / Double.pi
+    /// rad/s → 0.01 °/s, the unit of the bias states.
+    fileprivate static let toCentiDegrees = 180 * 100 / Double.pi
 
     /// Estimated bias, rad/s.
     private(set) var bias = Vector3.zero
