@@ -248,8 +248,8 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(__always)
     private mutating func estimateGyroError() {
         guard gyroError.isDue(coefficients.gyroError) else { return }
-        gyroError.step(attitude: FastMath.product(inclination, gyroAttitude), inclination: inclination, atRest: rest.isAtRest, restRate: rest.meanRotationRate,
-                  coefficients.gyroError)
+        gyroError.step(attitude: FastMath.product(inclination, gyroAttitude), inclination: inclination,
+                       atRest: rest.isAtRest, restRate: rest.meanRotationRate, coefficients.gyroError)
     }
 
     /// Out of line: it runs at the correction rate only.
