@@ -1,3 +1,5 @@
+import Motion
+
 /// What a hidraw-like byte source provides. `HIDRawDevice` reads the kernel; tests and replays
 /// feed recorded reports.
 public protocol ReportReader: AnyObject {
@@ -39,5 +41,31 @@ public struct HIDRawIdentity: Hashable, Sendable {
     public var device: GamepadDevice? {
         guard let model = GamepadModel(vendorID: vendorID, productID: productID) else { return nil }
         return GamepadDevice(model: model, bus: bus ?? .usb)
+    }
+}
+
+/// What `ReportReader.firstReport(within:where:)` found.
+enum ReportSearch: Equatable {
+    case found([UInt8])
+    case timedOut
+    /// A capture ended, or the node failed.
+    case ended
+}
+
+extension ReportReader {
+    /// Reads reports until one matches, the time is up, or the stream ends; the others are
+    /// dropped (a pad's streaming input around the reply to a request).
+    func firstReport(within seconds: Double, where matches: ([UInt8]) -> Bool) -> ReportSearch {
+        let clock = MonotonicClock()
+        let deadline = clock.now() + seconds
+        while true {
+            let left = deadline - clock.now()
+            guard left > 0 else { return .timedOut }
+            switch try? nextReport(timeout: left) {
+            case .report(let report)?: if matches(report) { return .found(report) }
+            case .endOfStream?, nil: return .ended
+            case .timeout?: return .timedOut
+            }
+        }
     }
 }

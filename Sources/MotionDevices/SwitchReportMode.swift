@@ -1,5 +1,3 @@
-import Motion
-
 /// Puts a Nintendo pad into standard full reports (0x30) with its IMU on, as hid-nintendo does when
 /// it binds (INPUT_FACTS §4, after the kernel's `joycon_init`), for when no driver did: a kernel
 /// without hid-nintendo, or the driver unbound. A pad already streaming 0x30 reports (the driver's
@@ -29,7 +27,7 @@ enum SwitchReportMode {
 
     /// - Parameter wait: how long to listen for 0x30 reports before starting the pad, and for each reply, s.
     static func ensureFullReports(_ reader: ReportReader, bus: HIDBus, wait: Double = 0.3) -> Outcome {
-        switch awaitReport(reader, within: wait, where: { $0.first == fullReportID }) {
+        switch reader.firstReport(within: wait, where: { $0.first == fullReportID }) {
         case .found: return .alreadyStreaming
         case .ended: return .noAnswer
         case .timedOut: break
@@ -39,36 +37,18 @@ enum SwitchReportMode {
                 guard reader.writeReport(command) else { return .noAnswer }
                 // 0x80 0x04 is not answered; the others are, with 0x81 and the same command byte
                 if command[1] != 0x04 {
-                    _ = awaitReport(reader, within: wait) { $0.count > 1 && $0[0] == usbReplyReportID && $0[1] == command[1] }
+                    _ = reader.firstReport(within: wait) { $0.count > 1 && $0[0] == usbReplyReportID && $0[1] == command[1] }
                 }
             }
         }
         var subcommand = SwitchSubcommand()
         for (id, arguments) in [setReportMode, enableIMU] {
             guard reader.writeReport(subcommand.report(id, arguments)) else { return .noAnswer }
-            guard case .found = awaitReport(reader, within: wait, where: { SwitchSubcommand.isReply($0, to: id) }) else {
+            guard case .found = reader.firstReport(within: wait, where: { SwitchSubcommand.isReply($0, to: id) }) else {
                 return .noAnswer
             }
         }
-        guard case .found = awaitReport(reader, within: wait, where: { $0.first == fullReportID }) else { return .noAnswer }
+        guard case .found = reader.firstReport(within: wait, where: { $0.first == fullReportID }) else { return .noAnswer }
         return .started
-    }
-
-    private enum Search { case found, timedOut, ended }
-
-    /// Reads reports until one matches, the time is up, or the stream ends; the others are dropped
-    /// (input from before the pad is set up).
-    private static func awaitReport(_ reader: ReportReader, within seconds: Double, where matches: ([UInt8]) -> Bool) -> Search {
-        let clock = MonotonicClock()
-        let deadline = clock.now() + seconds
-        while true {
-            let left = deadline - clock.now()
-            guard left > 0 else { return .timedOut }
-            switch try? reader.nextReport(timeout: left) {
-            case .report(let report)?: if matches(report) { return .found }
-            case .endOfStream?, nil: return .ended
-            case .timeout?: return .timedOut
-            }
-        }
     }
 }

@@ -26,11 +26,10 @@ struct SwitchSPIReader {
         func read(_ address: UInt32, _ length: Int) -> [UInt8]? {
             guard reader.writeReport(spi.request(address: address, length: UInt8(length))) else { return nil }
             // The pad keeps streaming 0x30 reports; the reply arrives among them.
-            for _ in 0..<60 {
-                guard case .report(let r)? = try? reader.nextReport(timeout: timeout / 60) else { continue }
-                if let data = data(inReply: r, address: address, length: length) { return data }
-            }
-            return nil
+            guard case .found(let reply) = reader.firstReport(within: timeout, where: {
+                data(inReply: $0, address: address, length: length) != nil
+            }) else { return nil }
+            return data(inReply: reply, address: address, length: length)
         }
         let factory = read(SwitchCalibration.factoryAddress, SwitchCalibration.blockLength)
         let user = read(SwitchCalibration.userAddress, 2 + SwitchCalibration.blockLength)

@@ -126,26 +126,21 @@ struct IIOTests {
         let box = EventBox()
         try source.start { event in box.append(event, finished: false) }
         defer { source.stop() }
-        func waitFor(_ what: String, _ condition: ([MotionSourceEvent]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(5)
-            while !condition(box.events) && Date() < deadline { usleep(5000) }
-            try #require(condition(box.events), "waiting for \(what)")
-        }
         func samples(_ events: [MotionSourceEvent]) -> Int { events.filter { if case .sample = $0 { true } else { false } }.count }
-        try waitFor("samples") { samples($0) >= 5 }
+        try #require(box.wait(timeout: 5) { samples($0) >= 5 }, "waiting for samples")
 
         unplugged.store(true, ordering: .relaxed)
         try FileManager.default.moveItem(atPath: fake.directory, toPath: fake.root.appendingPathComponent("unplugged").path)
-        try waitFor("the disconnect") { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        try #require(box.wait(timeout: 5) { $0.contains { if case .disconnected = $0 { true } else { false } } }, "waiting for the disconnect")
         let reason = box.events.compactMap { if case .disconnected(let r) = $0 { r } else { nil } }.first ?? ""
         #expect(reason.contains("No such device"), "\(reason)")
 
         unplugged.store(false, ordering: .relaxed)
         try FileManager.default.moveItem(atPath: fake.root.appendingPathComponent("unplugged").path,
                                          toPath: fake.root.appendingPathComponent("iio:device1").path)
-        try waitFor("the reconnect") { $0.contains(.reconnected) }
+        try #require(box.wait(timeout: 5) { $0.contains(.reconnected) }, "waiting for the reconnect")
         let afterReconnect = box.events.count
-        try waitFor("samples after the reconnect") { samples(Array($0[afterReconnect...])) >= 5 }
+        try #require(box.wait(timeout: 5) { samples(Array($0[afterReconnect...])) >= 5 }, "waiting for samples after the reconnect")
         let events = box.events
         let disconnect = try #require(events.firstIndex { if case .disconnected = $0 { true } else { false } })
         let reconnect = try #require(events.firstIndex(of: .reconnected))
@@ -230,31 +225,26 @@ struct IIOTests {
         let box = EventBox()
         try source.start { event in box.append(event, finished: false) }
         defer { source.stop() }
-        func waitFor(_ what: String, _ condition: ([MotionSourceEvent]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(5)
-            while !condition(box.events) && Date() < deadline { usleep(5000) }
-            try #require(condition(box.events), "waiting for \(what)")
-        }
         func timestamps(_ events: [MotionSourceEvent]) -> [Double] { events.compactMap { if case .sample(let s) = $0 { s.timestamp } else { nil } } }
         let before = (1...3).flatMap { scan(Int64($0) * 10_000_000) }
         _ = before.withUnsafeBytes { write(first, $0.baseAddress, $0.count) }
-        try waitFor("the first scans") { timestamps($0).count == 3 }
+        try #require(box.wait(timeout: 5) { timestamps($0).count == 3 }, "waiting for the first scans")
 
         unplugged.store(true, ordering: .relaxed)
         _ = scan(1).withUnsafeBytes { write(first, $0.baseAddress, $0.count) }  // wakes the reader
-        try waitFor("the disconnect") { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        try #require(box.wait(timeout: 5) { $0.contains { if case .disconnected = $0 { true } else { false } } }, "waiting for the disconnect")
         try FileManager.default.moveItem(atPath: fake.directory, toPath: fake.root.appendingPathComponent("iio:device1").path)
         try "0".write(to: fake.root.appendingPathComponent("iio:device1/buffer/enable"), atomically: true, encoding: .utf8)
         let second = try fifo("iio:device1")
         defer { close(second) }
         unplugged.store(false, ordering: .relaxed)
-        try waitFor("the reconnect") { $0.contains(.reconnected) }
+        try #require(box.wait(timeout: 5) { $0.contains(.reconnected) }, "waiting for the reconnect")
         #expect(source.characterDevice == fake.deviceNodes + "/iio:device1")
         // set up again: the new directory's buffer is enabled
         #expect(try String(contentsOfFile: fake.root.appendingPathComponent("iio:device1/buffer/enable").path, encoding: .utf8) == "1")
         let after = (4...5).flatMap { scan(Int64($0) * 10_000_000) }
         _ = after.withUnsafeBytes { write(second, $0.baseAddress, $0.count) }
-        try waitFor("scans after the reconnect") { timestamps($0).count == 5 }
+        try #require(box.wait(timeout: 5) { timestamps($0).count == 5 }, "waiting for scans after the reconnect")
         // every scan once, the one read during the unplug refused, none lost after the replug
         let seen = timestamps(box.events)
         #expect(seen.count == 5 && zip(seen, [0.01, 0.02, 0.03, 0.04, 0.05]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(seen)")
