@@ -5,7 +5,8 @@ import Motion
 /// Framing: evdev sends only changed axes, then SYN_REPORT; the decoder keeps every axis's last
 /// value and emits one sample per SYN_REPORT. Units: value / absinfo resolution = g (ABS_X…Z)
 /// or deg/s (ABS_RX…RZ). Time: `MSC_TIMESTAMP` (device µs, u32, wraps) unwrapped and anchored to
-/// the event time; nodes without it use the event time. `SYN_DROPPED`: events up to the next
+/// the event time by `SensorTimestamper` (the event time where the device clock stands still or
+/// jumps); nodes without it use the event time. `SYN_DROPPED`: events up to the next
 /// SYN_REPORT are discarded and `needsResync` is set so the source re-reads the axes (EVIOCGABS).
 public struct EvdevMotionDecoder: Sendable {
     /// Which kernel driver made the node: it fixes the axis frame (INPUT_FACTS §1, §6).
@@ -44,10 +45,11 @@ public struct EvdevMotionDecoder: Sendable {
     public private(set) var droppedFrames = 0
     private var values = [Int32](repeating: 0, count: 6)
     private var frameTimestamp: UInt32?
-    private var clock = DeviceClock.microseconds32
-    private var anchor: Double?
-    private var lastTime: Double?
+    private var stamper = SensorTimestamper(clock: .microseconds32)
     private var sawMotion = false
+
+    /// What happened to the device clock behind `MSC_TIMESTAMP`.
+    public var clockStatistics: SensorTimestamper.Statistics { stamper.statistics }
 
     public init(driver: Driver, resolution: [Int32]? = nil) {
         self.driver = driver
@@ -87,15 +89,7 @@ public struct EvdevMotionDecoder: Sendable {
     }
 
     private mutating func sample(eventTime: Double) -> MotionSample {
-        var time = eventTime
-        if let ticks = frameTimestamp {
-            let deviceTime = clock.seconds(ticks: ticks)
-            // Anchor the device clock to the event clock; re-anchor on a reset or a long gap.
-            if anchor == nil || abs(eventTime - (anchor! + deviceTime)) > 1 { anchor = eventTime - deviceTime }
-            time = anchor! + deviceTime
-        }
-        if let last = lastTime, time <= last { time = last + 1e-6 }
-        lastTime = time
+        let time = stamper.timestamp(ticks: frameTimestamp, hostTime: eventTime)
         func axis(_ i: Int) -> Double { resolution[i] != 0 ? Double(values[i]) / Double(resolution[i]) : 0 }
         var accel = Vector3(axis(0), axis(1), axis(2))
         var gyro = Vector3(axis(3), axis(4), axis(5)) * (Double.pi / 180)

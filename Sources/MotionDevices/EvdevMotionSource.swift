@@ -10,11 +10,11 @@ import Glibc
 ///
 ///     let imu = try EvdevMotionSource(path: "/dev/input/event17")
 ///
-/// Opening reads the name, uniq, properties and each axis's resolution (EVIOCGABS) and switches
-/// event times to CLOCK_MONOTONIC. A FIFO or file of recorded events has no ioctls: name the
+/// Opening reads the name, uniq, properties and each axis's resolution and current value
+/// (EVIOCGABS) and switches event times to CLOCK_MONOTONIC. A FIFO or file of recorded events has no ioctls: name the
 /// driver in `Options` and the kernel's resolutions are used. Unplugging delivers
 /// `.disconnected`; the node coming back (same name and uniq, found via sysfs) `.reconnected`.
-public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
+public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendable {
     public struct Options: Sendable {
         /// For nodes without ioctls (recordings); nil = from the node's name.
         public var driver: EvdevMotionDecoder.Driver?
@@ -55,6 +55,9 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         }
         decoder = EvdevMotionDecoder(driver: driver)
         if let resolution = Self.resolutions(fd, options.calls) { decoder.resolution = resolution }
+        // evdev sends an axis only when it changes: start from the node's current values, or a
+        // pad held still would read zeros until it moves.
+        if let infos = Self.absinfo(fd, options.calls) { decoder.resync(values: infos.map(\.value)) }
         var clockID = CLOCK_MONOTONIC
         _ = options.calls.ioctl(fd, clinux_eviocsclockid(), &clockID)
         info = MotionSourceInfo(name: "\(nodeName.isEmpty ? driver.rawValue : nodeName) (\(path))", kind: "evdev",
@@ -88,6 +91,13 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     public var droppedFrames: Int {
         lock.lock(); defer { lock.unlock() }
         return decoder.droppedFrames
+    }
+
+    /// Frames lost to the kernel's buffer overflowing (SYN_DROPPED) and what the device clock did.
+    public var diagnostics: String {
+        lock.lock(); defer { lock.unlock() }
+        let parts = ["\(decoder.droppedFrames) frames dropped by the kernel"] + decoder.clockStatistics.notes
+        return parts.joined(separator: ", ")
     }
 
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
@@ -154,6 +164,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
             lock.lock()
             fd = newFD
             decoder = EvdevMotionDecoder(driver: decoder.driver, resolution: decoder.resolution)
+            if let infos = Self.absinfo(newFD, options.calls) { decoder.resync(values: infos.map(\.value)) }
             lock.unlock()
             return true
         }

@@ -14,10 +14,7 @@ public struct GamepadReportDecoder: Sendable {
     public var switchSampleOrder = SwitchReport.SampleOrder.firstIsOldest
     public private(set) var statistics = ReportStatistics()
 
-    private var clock: DeviceClock?
-    /// Host time that device time 0 corresponds to.
-    private var anchor: Double?
-    private var lastTimestamp: Double?
+    private var stamper: SensorTimestamper
     /// Running estimate of the Nintendo report interval in seconds (nominally 15 ms).
     private var switchReportInterval = 0.015
     private var lastSwitchHostTime: Double?
@@ -25,11 +22,14 @@ public struct GamepadReportDecoder: Sendable {
     public init(device: GamepadDevice) {
         self.device = device
         switch device.model.family {
-        case .dualShock4: clock = .dualShock4
-        case .dualSense: clock = .dualSense
-        case .nintendo: clock = nil
+        case .dualShock4: stamper = SensorTimestamper(clock: .dualShock4)
+        case .dualSense: stamper = SensorTimestamper(clock: .dualSense)
+        case .nintendo: stamper = SensorTimestamper(clock: nil)
         }
     }
+
+    /// What happened to the pad's sensor clock: samples stamped on arrival, resynchronisations.
+    public var clockStatistics: SensorTimestamper.Statistics { stamper.statistics }
 
     /// Applies a DualShock 4 / DualSense calibration feature report.
     public mutating func applyFeatureReport(_ report: [UInt8]) throws(PlayStationCalibration.ParseError) {
@@ -40,9 +40,7 @@ public struct GamepadReportDecoder: Sendable {
 
     /// Forget timing after a reconnect: the pad's clock restarted.
     public mutating func resetTiming() {
-        clock?.reset()
-        anchor = nil
-        lastTimestamp = nil
+        stamper.reset()
         lastSwitchHostTime = nil
     }
 
@@ -94,21 +92,12 @@ public struct GamepadReportDecoder: Sendable {
                             rotationRate: CoreMotionFrame.fromPlayStation(gyro))
     }
 
-    /// Device-clock timestamps anchored to host time; Nintendo samples spread over the measured
-    /// report interval, oldest first.
+    /// Device-clock timestamps anchored to host time (arrival time where the pad's clock stands
+    /// still or jumps); Nintendo samples spread over the measured report interval, oldest first.
     private mutating func timestamps(for readings: [RawIMUReading], hostTime: Double) -> [Double] {
-        if var clock, let ticks = readings.first?.deviceTicks {
-            let deviceTime = clock.seconds(ticks: ticks)
-            self.clock = clock
-            // Re-anchor when host and device disagree by more than half a counter period: the
-            // counter wrapped unseen during a gap (or the pad restarted), so trust the host.
-            if anchor == nil || abs(hostTime - (anchor! + deviceTime)) > clock.wrapPeriod / 2 {
-                anchor = hostTime - deviceTime
-            }
-            var t = anchor! + deviceTime
-            if let last = lastTimestamp, t <= last { t = last + 1e-6 }
-            lastTimestamp = t
-            return [t]
+        if let ticks = readings.first?.deviceTicks {
+            defer { statistics.clock = stamper.statistics }
+            return [stamper.timestamp(ticks: ticks, hostTime: hostTime)]
         }
         if let last = lastSwitchHostTime {
             let interval = hostTime - last
@@ -116,13 +105,6 @@ public struct GamepadReportDecoder: Sendable {
             if interval > 0 && interval < 0.1 { switchReportInterval += (interval - switchReportInterval) / 300 }
         }
         lastSwitchHostTime = hostTime
-        let step = switchReportInterval / Double(readings.count)
-        var times = readings.indices.map { hostTime - Double(readings.count - 1 - $0) * step }
-        if let last = lastTimestamp, times[0] <= last {
-            let shift = last + 1e-6 - times[0]
-            times = times.map { $0 + shift }
-        }
-        lastTimestamp = times.last
-        return times
+        return stamper.arrivalTimestamps(count: readings.count, interval: switchReportInterval, hostTime: hostTime)
     }
 }

@@ -51,6 +51,8 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
     public var empty = 0
     /// The most recent rejection, for an error line the user can read.
     public var lastRejection: ReportRejection?
+    /// The pad's sensor clock: samples stamped on arrival because it stood still, resynchronisations.
+    public var clock = SensorTimestamper.Statistics()
 
     public init() {}
 
@@ -79,6 +81,7 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
         if noControllerOnAdapter > 0 { parts.append("\(noControllerOnAdapter) from an adapter without a pad") }
         if noMotionData > 0 { parts.append("\(noMotionData) without motion data") }
         if empty > 0 { parts.append("\(empty) empty") }
+        parts += clock.notes
         return parts.joined(separator: ", ") + (lastRejection.map { " (last: \($0))" } ?? "")
     }
 }

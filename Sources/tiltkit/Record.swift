@@ -37,7 +37,14 @@ struct Record: ParsableCommand {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop))
             let columns = (motionSource as? ReplaySource)?.trace.columns
-            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns)
+            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns) { event in
+                // Said at once on stderr: the recording goes on and resumes when the device returns.
+                switch event {
+                case .disconnected(let reason): printError("tiltkit: \(reason); recording resumes if it comes back")
+                case .reconnected: printError("tiltkit: \(motionSource.info.name) is back; recording resumed")
+                default: break
+                }
+            }
             let interrupt = InterruptFlag()
             try recorder.start()
             let clock = MonotonicClock()

@@ -14,3 +14,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw ExitCode.failure
     }
 }
+
+/// One line on stderr, for what the user should hear while a command runs.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

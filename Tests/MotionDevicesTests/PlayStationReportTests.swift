@@ -39,7 +39,8 @@ struct PlayStationReportTests {
         let reports = try #require(Fixtures.ds4dump().reports["clone1-first"])
         var decoder = GamepadReportDecoder(device: ds4USB)
         let times = reports.enumerated().map { i, r in decoder.decode(r, hostTime: 10 + Double(i) * 0.004)[0].timestamp }
-        #expect(abs((times[1] - times[0]) - 748 * 16 / 3 * 1e-6) < 1e-9)
+        // Within a few µs: the anchor slews toward host time by a fraction of the arrival offset.
+        #expect(abs((times[1] - times[0]) - 748 * 16 / 3 * 1e-6) < 5e-6)
         // Clone #2's counter wraps is exercised by the clock directly: 0xFFF0 → 0x0010 is 32 ticks.
         var clock = DeviceClock.dualShock4
         _ = clock.seconds(ticks: 0xFFF0)
@@ -115,7 +116,7 @@ struct PlayStationReportTests {
         var decoder = GamepadReportDecoder(device: GamepadDevice(model: .dualSense, bus: .usb))
         let t0 = decoder.decode(first, hostTime: 5)[0].timestamp
         let t1 = decoder.decode(second, hostTime: 5.003)[0].timestamp
-        #expect(abs((t1 - t0) - 2.56e-3) < 1e-9)
+        #expect(abs((t1 - t0) - 2.56e-3) < 5e-6)
     }
 
     @Test("calibration: ds4dump report 0x02 parses as SDL does; a bad Bluetooth CRC and implausible values fall back")

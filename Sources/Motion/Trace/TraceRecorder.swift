@@ -28,11 +28,16 @@ public final class TraceRecorder: @unchecked Sendable {
     private var result = Result(samplesWritten: 0, samplesSkipped: 0, sourceEnded: false)
     private var lastTimestamp: Double?
     private var writeError: Error?
+    private let onConnectionChange: (@Sendable (MotionSourceEvent) -> Void)?
 
     /// `columns` defaults to what the source's sensors fill; values outside them are not written.
-    public init(source: any MotionSource, to url: URL, columns: TraceColumns? = nil) throws {
+    /// `onConnectionChange` hears each `.disconnected` and `.reconnected` as it happens (to tell
+    /// the user), on the source's thread.
+    public init(source: any MotionSource, to url: URL, columns: TraceColumns? = nil,
+                onConnectionChange: (@Sendable (MotionSourceEvent) -> Void)? = nil) throws {
         self.source = source
         self.url = url
+        self.onConnectionChange = onConnectionChange
         let info = source.info
         writer = try TraceWriter(url: url,
                                  metadata: TraceMetadata(source: info.name, nominalRate: info.nominalRate),
@@ -95,9 +100,11 @@ public final class TraceRecorder: @unchecked Sendable {
                 try writer.flush()
                 result.samplesWritten += 1
             case .disconnected(let reason):
+                onConnectionChange?(event)
                 writer.appendComment("disconnected: \(reason)")
                 try writer.flush()
             case .reconnected:
+                onConnectionChange?(event)
                 writer.appendComment("reconnected")
                 try writer.flush()
             case .ended:

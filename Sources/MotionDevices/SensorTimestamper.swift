@@ -1,0 +1,120 @@
+/// Stamps a device's samples: the pad's own sensor clock where it runs, arrival time where it does
+/// not.
+///
+/// A pad's counter (`DeviceClock`) measures the real spacing of its samples far better than the
+/// host's read times, which Bluetooth and USB polling bunch together. But some pads' clocks stand
+/// still (third-party DualShock 4s; InputPlumber issue 715; hid-tools' models), wrap unseen during
+/// a gap, or jump when the pad restarts. Trusting such a clock makes fusion integrate a real turn
+/// over microseconds, so each sample is checked against the host clock:
+/// - the counter did not move: the sample is stamped with its arrival time (counted);
+/// - device and host time disagree by more than `tolerance`: re-anchored to the host (counted);
+/// - otherwise: anchor + device time; the anchor follows the earliest arrivals and creeps later
+///   no faster than a crystal can drift, so the stamps keep the pad's spacing.
+///
+///     var stamper = SensorTimestamper(clock: .dualShock4)
+///     let t = stamper.timestamp(ticks: report.ticks, hostTime: clock.now())
+public struct SensorTimestamper: Sendable {
+    /// What happened to the pad's clock so far.
+    public struct Statistics: Hashable, Sendable {
+        /// Samples stamped with their arrival time because the pad's counter did not move.
+        public var arrivalStamped = 0
+        /// Times the pad's clock disagreed with the host's by more than the tolerance (a wrap
+        /// during a gap, a jump, a restart) and was re-anchored.
+        public var resynchronised = 0
+        /// True while the pad's counter is standing still.
+        public var clockStalled = false
+
+        public init() {}
+    }
+
+    /// Largest disagreement, in seconds, between the pad's clock and the host's before the pad's
+    /// is no longer trusted: above Bluetooth's bunching of reports (tens of ms), below half the
+    /// DualShock 4 counter's 349.5 ms period, so an unseen wrap is always caught.
+    public static let tolerance = 0.1
+    /// How fast the anchor may creep later, as a fraction of elapsed device time: enough for any
+    /// pad crystal (±100 ppm typical), so small that arrival jitter cannot shape the stamps.
+    static let maximumDrift = 5e-4
+    /// Spacing forced between samples whose stamps would not increase.
+    static let minimumStep = 1e-6
+
+    public private(set) var statistics = Statistics()
+    private var clock: DeviceClock?
+    private var anchor: Double?
+    private var lastDeviceTime: Double?
+    private var last: Double?
+
+    /// `clock` nil: the device has no usable counter, every sample is stamped on arrival.
+    public init(clock: DeviceClock?) { self.clock = clock }
+
+    /// Forget the history (after a reconnect the pad's counter restarted).
+    public mutating func reset() {
+        clock?.reset()
+        anchor = nil
+        lastDeviceTime = nil
+        last = nil
+        statistics.clockStalled = false
+    }
+
+    /// The timestamp, in host seconds, of a sample whose counter read `ticks` and which arrived at
+    /// `hostTime`. Strictly increasing.
+    public mutating func timestamp(ticks: UInt32?, hostTime: Double) -> Double {
+        guard var deviceClock = clock, let ticks else { return increasing(hostTime) }
+        let deviceTime = deviceClock.seconds(ticks: ticks)
+        clock = deviceClock
+        defer { lastDeviceTime = deviceTime }
+        if let previous = lastDeviceTime, deviceTime == previous {
+            statistics.arrivalStamped += 1
+            statistics.clockStalled = true
+            anchor = nil
+            return increasing(hostTime)
+        }
+        statistics.clockStalled = false
+        guard let current = anchor else {
+            anchor = hostTime - deviceTime
+            return increasing(hostTime)
+        }
+        let offset = hostTime - (current + deviceTime)
+        if abs(offset) > Self.tolerance {
+            statistics.resynchronised += 1
+            anchor = hostTime - deviceTime
+            return increasing(hostTime)
+        }
+        // A sample cannot arrive before it was measured: a negative offset moves the anchor at
+        // once; a positive one (latency, or a pad clock running slow) only at the drift rate.
+        let elapsed = deviceTime - (lastDeviceTime ?? deviceTime)
+        anchor = current + (offset < 0 ? offset : min(offset, Self.maximumDrift * elapsed))
+        return increasing(anchor! + deviceTime)
+    }
+
+    /// Stamps for `count` samples that arrived together (a Nintendo report carries three):
+    /// spread over `interval` seconds before `hostTime`, oldest first, on arrival time.
+    public mutating func arrivalTimestamps(count: Int, interval: Double, hostTime: Double) -> [Double] {
+        let step = interval / Double(count)
+        var times = (0..<count).map { hostTime - Double(count - 1 - $0) * step }
+        // Shift the whole report rather than squeeze its samples together.
+        if let last, let first = times.first, first <= last {
+            times = times.map { $0 + last + Self.minimumStep - first }
+        }
+        last = times.last ?? last
+        return times
+    }
+
+    private mutating func increasing(_ t: Double) -> Double {
+        var t = t
+        if let last, t <= last { t = last + Self.minimumStep }
+        last = t
+        return t
+    }
+}
+
+extension SensorTimestamper.Statistics {
+    /// Phrases for a status line; empty while the clock behaves.
+    public var notes: [String] {
+        var notes: [String] = []
+        if arrivalStamped > 0 {
+            notes.append("\(arrivalStamped) stamped on arrival (\(clockStalled ? "the pad's clock stands still" : "its clock stood still"))")
+        }
+        if resynchronised > 0 { notes.append("clock resynchronised \(resynchronised)×") }
+        return notes
+    }
+}

@@ -1,0 +1,73 @@
+"""Finding the kernel's nodes for a uhid device, and reading evdev nodes directly.
+
+udev does not run in the test VM: nodes come from devtmpfs and are found through sysfs.
+"""
+import ctypes
+import fcntl
+import glob
+import os
+import struct
+import time
+
+
+def wait_for(predicate, timeout, step=0.02):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    return predicate()
+
+
+def hid_sysfs(device):
+    """The device's /sys/bus/hid/devices/… folder (its uniq identifies it)."""
+    for path in glob.glob("/sys/bus/hid/devices/*"):
+        try:
+            with open(os.path.join(path, "uevent")) as f:
+                if f"HID_UNIQ={device.uniq}" in f.read():
+                    return path
+        except OSError:
+            pass
+    return None
+
+
+def hidraw_node(device):
+    base = hid_sysfs(device)
+    names = glob.glob(os.path.join(base, "hidraw", "hidraw*")) if base else []
+    return f"/dev/{os.path.basename(names[0])}" if names else None
+
+
+def event_nodes(device):
+    """{name: /dev/input/eventN} of the device's evdev nodes."""
+    base = hid_sysfs(device)
+    result = {}
+    for path in glob.glob(os.path.join(base, "input", "input*", "event*")) if base else []:
+        with open(os.path.join(os.path.dirname(path), "name")) as f:
+            result[f.read().strip()] = f"/dev/input/{os.path.basename(path)}"
+    return result
+
+
+def motion_node(device, suffixes=("Motion Sensors", "IMU")):
+    nodes = event_nodes(device)
+    for name, path in nodes.items():
+        if name.endswith(suffixes):
+            return path
+    return None
+
+
+# struct input_absinfo { s32 value, minimum, maximum, fuzz, flat, resolution; }
+def _eviocgabs(axis):
+    return (2 << 30) | (24 << 16) | (ord("E") << 8) | (0x40 + axis)
+
+
+def absinfo(path, axis):
+    """(value, resolution) of one ABS axis, read with EVIOCGABS."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        buf = bytearray(24)
+        fcntl.ioctl(fd, _eviocgabs(axis), buf)
+        value, _min, _max, _fuzz, _flat, resolution = struct.unpack("<6i", buf)
+        return value, resolution
+    finally:
+        os.close(fd)

@@ -1,0 +1,128 @@
+"""Virtual PlayStation pads for the kernel tests.
+
+hid-tools' DualShock 4 and DualSense models (the kernel HID maintainers' own, used by the kernel's
+HID selftests) answer the drivers' feature-report requests. Two things are added here: the pad's
+sensor clock runs (the stock models leave it at 0, so the kernel and Tiltkit see a clock that stands
+still), and the sensors take raw counts, so a test knows exactly what the pad sent.
+"""
+import struct
+import threading
+import time
+import zlib
+
+from hidtools.util import BusType
+
+from hidtools.device import sony_gamepad as sony
+from hidtools.uhid import UHIDDevice
+
+
+class Clock:
+    """The pad's free-running sensor counter: `bits` wide, `tick` seconds per count."""
+
+    def __init__(self, offset, bits, tick):
+        self.offset, self.bits, self.tick = offset, bits, tick
+        self.seconds = 0.0
+        self.frozen = False
+
+    def advance(self, dt):
+        if not self.frozen:
+            self.seconds += dt
+
+    def write(self, report):
+        ticks = int(round(self.seconds / self.tick)) % (1 << self.bits)
+        fmt = "<H" if self.bits == 16 else "<I"
+        report[self.offset:self.offset + struct.calcsize(fmt)] = struct.pack(fmt, ticks)
+
+
+class RawSensorsMixin:
+    """Sensor values as raw counts, and a running clock written into every report.
+
+    Every model fills the battery byte after the IMU and before a Bluetooth CRC, so the clock is
+    written there; the CRC then covers it.
+    """
+
+    def setup_clock(self, clock):
+        self.clock = clock
+
+    def store_accelerometer_state(self, accel):
+        for axis, value in zip("xyz", accel):
+            if value is not None:
+                setattr(self.accelerometer, f"_raw_{axis}", int(value))
+
+    def store_gyroscope_state(self, gyro):
+        for axis, value in zip("xyz", gyro):
+            if value is not None:
+                setattr(self.gyroscope, f"_raw_{axis}", int(value))
+
+    def fill_battery_values(self, report):
+        super().fill_battery_values(report)
+        self.clock.write(report)
+
+    def send(self, accel, gyro, dt):
+        """One input report with these raw counts, `dt` seconds of pad time after the last.
+
+        hid-tools builds a report through its descriptor parser, far too slow for 250 Hz under
+        an emulated CPU, so a report is built once per set of values and only the clock (and the
+        Bluetooth CRC over it) is written per send.
+        """
+        self.clock.advance(dt)
+        key = (tuple(accel), tuple(gyro))
+        if getattr(self, "_template_key", None) != key:
+            self._template = self.create_report(accel=accel, gyro=gyro)
+            self._template_key = key
+        report = bytearray(self._template)
+        self.clock.write(report)
+        if self.bus == BusType.BLUETOOTH:
+            # Input reports end in CRC-32 over 0xA1 and bytes 0…73 (hid-playstation PS_INPUT_CRC32_SEED).
+            crc = zlib.crc32(bytes(report[0:74]), zlib.crc32(bytes([0xA1])))
+            report[74:78] = struct.pack("<I", crc)
+        self.call_input_event(report)
+
+
+# Sensor timestamp fields (offsets include the report ID): DualShock 4 u16 at 10 (USB) / 12 (BT),
+# 16/3 µs per count; DualSense u32 at 28 (USB) / 29 (BT), 1/3 µs per count (hid-playstation).
+class DS4USB(RawSensorsMixin, sony.PS4ControllerUSB):
+    kind, rate = "ds4-usb", 250.0
+    def __init__(self):
+        super().__init__(); self.setup_clock(Clock(10, 16, 16e-6 / 3))
+
+
+class DS4Bluetooth(RawSensorsMixin, sony.PS4ControllerBluetooth):
+    kind, rate = "ds4-bt", 250.0
+    def __init__(self):
+        super().__init__(); self.setup_clock(Clock(12, 16, 16e-6 / 3))
+
+
+class DualSenseUSB(RawSensorsMixin, sony.PS5ControllerUSB):
+    kind, rate = "dualsense-usb", 250.0
+    def __init__(self):
+        super().__init__(); self.setup_clock(Clock(28, 32, 1e-6 / 3))
+
+
+class DualSenseBluetooth(RawSensorsMixin, sony.PS5ControllerBluetooth):
+    kind, rate = "dualsense-bt", 250.0
+    def __init__(self):
+        super().__init__(); self.setup_clock(Clock(29, 32, 1e-6 / 3))
+
+
+MODELS = [DS4USB, DS4Bluetooth, DualSenseUSB, DualSenseBluetooth]
+
+
+class Dispatcher:
+    """Answers the kernel's requests (feature reports, output reports) on a thread of its own."""
+
+    def __init__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while self.running:
+            try:
+                UHIDDevice.dispatch(0.02)
+            except (OSError, KeyError, ValueError):
+                time.sleep(0.01)
+
+    def stop(self):
+        self.running = False
+        self.thread.join()
