@@ -99,7 +99,8 @@ class SwitchProController(UHIDDevice):
                    (the driver then prefers it); None = no user calibration.
       mac          6-byte MAC returned by device info (becomes evdev uniq).
       timer_step   increment of the byte-1 timer per report.
-    Call start() after construction; destroy() when done.
+    Call start_device() after construction (start() is the uhid callback);
+    destroy() when done.
     """
 
     DEFAULT_CAL = dict(accel_offset=(0, 0, 0), accel_scale=(16384, 16384, 16384),
