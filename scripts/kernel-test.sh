@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Tiltkit's device paths against the real Linux kernel: boots Debian's stock kernel in QEMU
+# (virtme-ng; software emulation when KVM is unavailable), creates virtual pads and a sensor hub
+# through /dev/uhid so that the kernel's own drivers (hid-sony, hid-playstation, hid-nintendo,
+# hid-sensor-*) bind them, and runs the tiltkit binary against the nodes they make.
+#
+#   scripts/kernel-test.sh [PYTEST ARGS]     e.g. -k ds4-usb
+#
+# Prints one line per case and closes with 'kernel-test: N passed, N failed'. Exits non-zero on a
+# failure. Where the VM cannot start it says why, and fails under CI=true, skips otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(qemu-system-x86 linux-image-amd64 busybox-static libevdev2 udev)
+missing=()
+for p in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "kernel-test: installing ${missing[*]}"
+    sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+python=$(command -v python3)
+"$python" -c 'import virtme_ng, hidtools, pyudev, pytest' 2>/dev/null ||
+    "$python" -m pip install -q virtme-ng hid-tools pyudev pytest
+python=$("$python" -c 'import sys; print(sys.executable)')   # the guest needs the real path, not a shim
+
+bash scripts/setup.sh >/dev/null
+swift build --product tiltkit 2>&1 | tail -1
+bin="$(swift build --show-bin-path)/tiltkit"
+
+skip_or_fail() {
+    echo "kernel-test: $1"
+    if [ "${CI:-}" = "true" ]; then echo "kernel-test: 0 passed, 1 failed"; exit 1; fi
+    echo "kernel-test: skipped (not under CI=true)"; exit 0
+}
+kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || skip_or_fail "no kernel image in /boot (apt package linux-image-amd64)"
+vng=$(dirname "$python")/vng
+[ -x "$vng" ] || vng=$(command -v vng) || skip_or_fail "virtme-ng's vng is not installed"
+accel=(--disable-kvm)
+[ -w /dev/kvm ] && [ "${TILTKIT_KVM:-0}" = "1" ] && accel=()
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+echo "kernel-test: booting $(basename "$kernel") (${accel[*]:-kvm}), tiltkit $bin"
+set +e
+timeout 900 "$vng" "${accel[@]}" --memory 2G --cpus 2 --run "$kernel" --user root -- \
+    "KT_PYTHON=$python TILTKIT_BIN=$bin bash $PWD/scripts/kernel-test/guest.sh $*" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+grep -q "^kernel-test: guest kernel" "$log" || skip_or_fail "the VM did not start (vng exit $status): see the lines above"
+summary=$(grep -E "^kernel-test: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
+[ -n "$summary" ] || { echo "kernel-test: the suite did not finish (vng exit $status)"; echo "kernel-test: 0 passed, 1 failed"; exit 1; }
+echo "$summary"
+echo "$summary" | grep -qE " 0 failed" && [ "$status" -eq 0 ]

@@ -1,0 +1,24 @@
+"""Shared set-up for the kernel tests: run in the guest by guest.sh, one VM boot for the suite."""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+import pads  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def dispatcher():
+    d = pads.Dispatcher()
+    yield d
+    d.stop()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The closing line every runner here prints: 'N passed, N failed'."""
+    stats = terminalreporter.stats
+    passed, failed = len(stats.get("passed", [])), len(stats.get("failed", [])) + len(stats.get("error", []))
+    skipped = len(stats.get("skipped", []))
+    terminalreporter.write_line(f"kernel-test: {passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))

@@ -1,0 +1,10 @@
+#!/bin/bash
+# Runs in the VM (scripts/kernel-test.sh boots it): loads the drivers, then the suite.
+set -u
+cd "$(dirname "$0")"
+for m in uhid hid-sony hid-playstation hid-nintendo hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d \
+         hid-sensor-magn-3d hid-sensor-press industrialio-triggered-buffer; do
+    modprobe "$m" 2>/dev/null || echo "kernel-test: module $m not available"
+done
+echo "kernel-test: guest kernel $(uname -r), $(nproc) CPUs"
+exec "$KT_PYTHON" -m pytest -p no:cacheprovider -s -v -rfE --tb=short "$@" .

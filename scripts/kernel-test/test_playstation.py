@@ -1,0 +1,156 @@
+"""DualShock 4 and DualSense, USB and Bluetooth, through the kernel's own drivers (hid-sony /
+hid-playstation) and hidraw, read by tiltkit: values, timestamps, unplug and replug."""
+import statistics
+import time
+
+import pytest
+
+import calibration
+import nodes
+import pads
+from tiltkit import Recording, Trace, run
+
+# Raw counts the pad is told, several distinct values per axis, both signs, small and large.
+VALUES = [
+    ((400, 8000, -600), (120, -250, 380)),
+    ((-3000, 4100, 7000), (-2000, 1500, 6000)),
+    ((6500, -8192, 900), (15000, -12000, 40)),
+    ((-120, 300, -9000), (-9000, 700, -15000)),
+]
+HOLD = 0.3          # seconds each value set is held
+RATE = 250.0        # reports per second
+
+
+def create(model, uniq=None):
+    pad = model()
+    if uniq:
+        pad.uniq = uniq
+    pad.create_kernel_device()
+    hidraw = nodes.wait_for(lambda: nodes.hidraw_node(pad), 20)
+    evdev = nodes.wait_for(lambda: nodes.motion_node(pad), 20)
+    assert hidraw and evdev, f"kernel made no hidraw/motion node for {model.kind}: {nodes.event_nodes(pad)}"
+    return pad, hidraw, evdev
+
+
+def stream(pad, seconds, accel, gyro, rate=RATE):
+    """Sends reports at `rate` for `seconds` of wall time; the pad's clock advances 1/rate each."""
+    start, n = time.monotonic(), 0
+    while time.monotonic() - start < seconds:
+        wait = start + n / rate - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        pad.send(accel, gyro, 1 / rate)
+        n += 1
+    return n
+
+
+def calibration_report(pad):
+    report_id = 0x02 if pad.kind == "ds4-usb" else 0x05
+    return pad.get_report(None, report_id, None)[1]
+
+
+def held_rows(trace_rows, marks, index):
+    """Rows recorded while value set `index` was held (skipping the first and last 50 ms)."""
+    begin, end = marks[index]
+    return [r for r in trace_rows if begin + 0.05 <= r[0] <= end - 0.05]
+
+
+@pytest.mark.parametrize("model", pads.MODELS, ids=lambda m: m.kind)
+def test_values_timestamps_unplug_replug(model):
+    pad, hidraw, evdev = create(model)
+    uniq = pad.uniq
+    expected = calibration.Expected(calibration_report(pad), interleaved=pad.kind == "ds4-bt")
+    stream(pad, 0.2, *VALUES[0])
+    h = Recording(f"hidraw:{hidraw}", "/tmp/kt-hidraw.csv")
+    e = Recording(f"evdev:{evdev}", "/tmp/kt-evdev.csv")
+    assert h.wait_started() and e.wait_started(), f"record did not start: {h.lines} {e.lines}"
+    stream(pad, 0.5, *VALUES[0])
+
+    # Values: while each set is held, the kernel's evdev node, and what tiltkit recorded.
+    marks, kernel = [], []
+    for accel, gyro in VALUES:
+        begin = time.monotonic()
+        stream(pad, HOLD, accel, gyro)
+        kernel.append([nodes.absinfo(evdev, axis) for axis in range(6)])
+        marks.append((begin, time.monotonic()))
+
+    # Unplug mid-stream: both recordings must say so within 0.5 s.
+    unplugged = time.monotonic()
+    pad.destroy()
+    latency = {name: (r.wait_line("disconnected", 3) or float("inf")) - unplugged for name, r in (("hidraw", h), ("evdev", e))}
+    rows_before = {name: len(r.rows()) for name, r in (("hidraw", h), ("evdev", e))}
+
+    # Replug the same pad (same uniq): both resume.
+    pad, hidraw2, evdev2 = create(model, uniq)
+    back = {name: r.wait_line("is back", 10) for name, r in (("hidraw", h), ("evdev", e))}
+    stream(pad, 0.6, *VALUES[1])
+    outcome = {name: r.stop() for name, r in (("hidraw", h), ("evdev", e))}
+    pad.destroy()
+
+    traces = {"hidraw": Trace(h.out), "evdev": Trace(e.out)}
+    # Host time of the rows: tiltkit stamps with CLOCK_MONOTONIC, the same clock as time.monotonic().
+    print(f"\n  {model.kind}: hidraw {hidraw}, evdev {evdev}; after replug {hidraw2}, {evdev2}")
+    worst = {"evdev-vs-kernel": 0.0, "hidraw-vs-formula": 0.0, "kernel-vs-6.1-formula": 0.0}
+    for i, (accel, gyro) in enumerate(VALUES):
+        k_accel = [kernel[i][a][0] for a in range(3)]
+        k_gyro = [kernel[i][a][0] for a in range(3, 6)]
+        res_a, res_g = kernel[i][0][1], kernel[i][3][1]
+        # The kernel (6.1) against the driver formula with the bias subtracted.
+        e_accel, e_gyro_61 = expected.accel_counts(accel), expected.gyro_counts(gyro, subtract_bias=True)
+        worst["kernel-vs-6.1-formula"] = max(worst["kernel-vs-6.1-formula"],
+                                             *[abs(a - b) for a, b in zip(k_accel + k_gyro, e_accel + e_gyro_61)])
+        e_gyro_now = expected.gyro_counts(gyro, subtract_bias=False)
+        for name, want in (("evdev", (k_accel, k_gyro)), ("hidraw", (e_accel, e_gyro_now))):
+            rows = held_rows(traces[name].rows, marks, i)
+            assert rows, f"{name}: no samples while value set {i} was held"
+            for row in rows:
+                got_a, got_g = calibration.playstation_from_core_motion(row)
+                errors = [abs(g * res_a - w) for g, w in zip(got_a, want[0])] + \
+                         [abs(g * res_g - w) for g, w in zip(got_g, want[1])]
+                key = "evdev-vs-kernel" if name == "evdev" else "hidraw-vs-formula"
+                worst[key] = max(worst[key], max(errors))
+        bias_dps = [round((b - a) / res_g, 2) for a, b in zip(e_gyro_now, e_gyro_61)]
+        print(f"    set {i}: told accel {accel} gyro {gyro}; kernel evdev accel {k_accel} gyro {k_gyro} "
+              f"(res {res_a}/g, {res_g}/(deg/s)); 6.1's bias subtraction moves gyro by {bias_dps} deg/s")
+    print(f"    worst difference in LSB: {worst}")
+    assert worst["kernel-vs-6.1-formula"] <= 1, "the kernel does not compute what its 6.1 source says"
+    assert worst["evdev-vs-kernel"] <= 1, "tiltkit's evdev values differ from the kernel's by more than one LSB"
+    assert worst["hidraw-vs-formula"] <= 1, "tiltkit's hidraw values differ from the driver formula by more than one LSB"
+
+    # Timestamps: strictly increasing, at the pad's own 250 Hz (its clock, not Python's pacing).
+    for name, trace in traces.items():
+        times = trace.times
+        steps = [b - a for a, b in zip(times, times[1:])]
+        assert all(s > 0 for s in steps), f"{name}: timestamps not strictly increasing"
+        median = statistics.median(steps)
+        print(f"    {name}: {len(times)} samples, median interval {median * 1e3:.3f} ms "
+              f"(pad clock 4.000 ms), arrival rate {len(times) / (times[-1] - times[0]):.0f} Hz; "
+              f"disconnect said after {latency[name] * 1e3:.0f} ms; rows before unplug {rows_before[name]}")
+        assert abs(median - 1 / RATE) < 1e-5, f"{name}: median interval {median} s, pad sends every 4 ms"
+        assert latency[name] < 0.5, f"{name}: disconnect reported after {latency[name]:.2f} s"
+        assert back[name] is not None, f"{name}: no reconnect after replug: {outcome[name]}"
+        assert any("disconnected" in c for c in trace.comments) and any("reconnected" in c for c in trace.comments)
+        after = [t for t in times if t > back[name]]
+        assert len(after) > 20, f"{name}: only {len(after)} samples after the replug"
+        assert outcome[name][0] == 0, f"{name}: record exited {outcome[name]}"
+
+
+@pytest.mark.parametrize("model", [pads.DS4USB, pads.DualSenseBluetooth], ids=lambda m: m.kind)
+def test_clock_that_stands_still_falls_back_to_arrival_time(model):
+    pad, hidraw, evdev = create(model)
+    pad.clock.frozen = True
+    h = Recording(f"hidraw:{hidraw}", "/tmp/kt-hidraw.csv")
+    e = Recording(f"evdev:{evdev}", "/tmp/kt-evdev.csv")
+    assert h.wait_started() and e.wait_started()
+    stream(pad, 1.5, *VALUES[2], rate=100)
+    results = {name: r.stop() for name, r in (("hidraw", h), ("evdev", e))}
+    pad.destroy()
+    for name, r in (("hidraw", h), ("evdev", e)):
+        times = Trace(r.out).times
+        steps = [b - a for a, b in zip(times, times[1:])]
+        median = statistics.median(steps)
+        print(f"\n  {model.kind} {name}: {len(times)} samples, median interval {median * 1e3:.2f} ms "
+              f"(sent every 10 ms, pad clock frozen); {results[name][1].strip().splitlines()[-1]}")
+        assert all(s > 0 for s in steps)
+        assert 0.005 < median < 0.02, f"{name}: stamped {median} s apart: the frozen clock was trusted"
+        assert "stamped on arrival" in results[name][1], f"{name}: the fallback is not reported: {results[name][1]}"
