@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // Pure core: math, motion types, trace I/O, fusion, motion manager.
         .target(name: "Motion"),
+        // Harness, not shipped: BROAD's error metric, its trials and peers, agreement with Core Motion's gravity.
+        .target(name: "MotionEvaluation", dependencies: ["Motion"]),
 
         // Thin C shims for kernel headers and macros Swift cannot import (ioctl codes).
         .target(name: "CLinuxInput"),
@@ -36,27 +38,29 @@ let package = Package(
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
-        .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL"]),
+        .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL", "CSDL2"]),
         // Benchmarks behind `tiltkit bench`.
         .target(name: "Benchmarks", dependencies: [
-            "Motion", "Demo", "CAllocationCounter",
+            "Motion", "MotionEvaluation", "Engine", "CGL", "CartGame", "Demo", "CAllocationCounter",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Demo", "CartGame", "Benchmarks",
+            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "CAllocationCounter"],
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "TestSupport", "CAllocationCounter"],
                     exclude: ["Fixtures"]),
         // Fixtures/ holds the report generator script and its output, read by path.
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "TestSupport"]),
-        .testTarget(name: "CartGameTests", dependencies: ["CartGame", "TestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "TestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
+        .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: [
+            "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

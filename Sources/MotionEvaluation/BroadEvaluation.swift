@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// One estimator's errors on one BROAD trial.
 public struct BroadTrialResult: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// One trial of BROAD (Laidig, Caruso, Cereatti, Seel, "BROAD — A Benchmark for Robust Inertial
 /// Orientation Estimation", Data 6(7):72, 2021; CC BY 4.0), in the CSV layout of

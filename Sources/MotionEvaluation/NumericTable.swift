@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// A CSV of numbers with a one-line header, read column-wise: the shape of BROAD's trials and of
 /// the evaluation outputs. Empty cells and `nan` read as NaN. Parsing is byte-level (strtod on

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// Orientation errors of one trial, RMS in degrees.
 public struct OrientationErrors: Hashable, Sendable {
@@ -52,3 +53,5 @@ public enum BroadMetric {
                                  headingOffset: offset * 180 / .pi)
     }
 }
+
+private func square(_ x: Double) -> Double { x * x }

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// How closely an estimator's gravity follows the recording device's own (Core Motion's) gravity:
 /// the angle between the two, per sample, summarised after the start-up.

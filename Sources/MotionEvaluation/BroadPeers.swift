@@ -1,3 +1,5 @@
+import Motion
+
 /// Published and measured figures of other filters on the same ten BROAD trials, for tables and
 /// the per-trial guard.
 public enum BroadPeers {
