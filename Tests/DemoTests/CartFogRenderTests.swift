@@ -12,11 +12,11 @@ import Testing
         var state = CartState(seed: 2, rules: rules)
         state.step(CartCommand(start: true), rules: rules)
         for _ in 0..<30 { state.step(.idle, rules: rules) }
-        let view = BadgerView(previous: state, current: state, alpha: 0, rules: rules)
+        let view = CartView(previous: state, current: state, alpha: 0, rules: rules)
 
         // The same frame with two very different fogs: where they differ, the fog shows.
         let images = try withHeadlessGraphics(size: Self.size) { graphics, shaders, target in
-            let renderer = try BadgerRenderer(graphics: graphics, shaders: shaders)
+            let renderer = try CartRenderer(graphics: graphics, shaders: shaders)
             return [Color(1, 0, 1), Color(0, 1, 0)].map { fog -> Image in
                 renderer.fogColor = fog
                 graphics.beginPass(size: Self.size, target: target, action: PassAction(clearColor: Color(0.06, 0.05, 0.06)))

@@ -11,13 +11,13 @@ import TestSupport
     static let size = PixelSize(width: 320, height: 180)
 
     /// Draws `view` with the HUD into the target and reads it back.
-    func render(_ view: BadgerView, graphics: Graphics, renderer: BadgerRenderer, target: RenderTargetID) -> Image {
+    func render(_ view: CartView, graphics: Graphics, renderer: CartRenderer, target: RenderTargetID) -> Image {
         let size = Self.size
         graphics.beginPass(size: size, target: target, action: PassAction(clearColor: Color(0.06, 0.05, 0.06)))
         renderer.drawScene(view, rules: .standard, size: size)
-        let facts = BadgerHUD.Facts(sinceJump: 0.1, sinceDuck: nil, jumpLevel: 2, duckLevel: 0, settings: .standard,
+        let facts = CartHUD.Facts(sinceJump: 0.1, sinceDuck: nil, jumpLevel: 2, duckLevel: 0, settings: .standard,
                                     pose: .gamepad, sourceName: "test")
-        BadgerHUD.draw(view, facts: facts, overlay: renderer.overlay, size: size)
+        CartHUD.draw(view, facts: facts, overlay: renderer.overlay, size: size)
         renderer.overlay.draw(size: size)
         let image = graphics.readPixels()
         graphics.endPass()
@@ -26,14 +26,14 @@ import TestSupport
 
     @Test func cartLeansToTheSideOfTheCommand() throws {
         let rules = CartRules.standard
-        func view(lean: Float) -> BadgerView {
+        func view(lean: Float) -> CartView {
             var state = CartState(seed: 2, rules: rules)
             state.step(CartCommand(start: true), rules: rules)
             for _ in 0..<10 { state.step(CartCommand(lean: lean), rules: rules) }
-            return BadgerView(previous: state, current: state, alpha: 0, rules: rules)
+            return CartView(previous: state, current: state, alpha: 0, rules: rules)
         }
         let images = try withHeadlessGraphics(size: Self.size) { graphics, shaders, target in
-            let renderer = try BadgerRenderer(graphics: graphics, shaders: shaders)
+            let renderer = try CartRenderer(graphics: graphics, shaders: shaders)
             return [0, 0.9, -0.9].map { render(view(lean: $0), graphics: graphics, renderer: renderer, target: target) }
         }
         let (upright, right, left) = (images[0], images[1], images[2])
@@ -62,18 +62,18 @@ import TestSupport
         // and when the recording ends it waits for motion instead of carrying on blind.
         var trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv"))
         trace.samples = Array(trace.samples.prefix(200))
-        let motion = BadgerMotionInput(steppedReplay: FrameSteppedReplay(trace: trace, loop: false),
-                                       settings: .standard, pose: nil)
-        try motion.start()
-        defer { motion.stop() }
+        let player = CartPlayer(motion: SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false)),
+                                settings: .standard, pose: nil, session: CartSession(seed: 5, autostart: true))
+        try player.start()
+        defer { player.stop() }
         let app = try DemoApp(DemoRunOptions(size: PixelSize(width: 160, height: 90), headless: true, frames: 150),
                               shaders: ShaderLibrary(directory: TestData.repositoryRoot.appendingPathComponent("Shaders")))
         defer { app.close() }
-        let scene = BadgerScene(renderer: try BadgerRenderer(graphics: app.graphics, shaders: app.shaders),
-                                motion: motion, gamepad: nil, seed: 5, autostart: true)
+        let scene = CartScene(renderer: try CartRenderer(graphics: app.graphics, shaders: app.shaders),
+                              player: player, gamepad: nil)
         #expect(try app.run(scene) == 150)
         #expect(scene.state.distance > 8)   // rode for the 2 s the recording lasted
         #expect(scene.state.phase == .paused(reason: .deviceLost("the recording ended")))
-        #expect(motion.pose == .gamepad)    // lying flat
+        #expect(player.pose == .gamepad)    // lying flat
     }
 }

@@ -3,7 +3,7 @@ import CartGame
 /// What the renderer draws for one frame: the last two simulation states blended by how far
 /// the wall clock is between their ticks ("Fix Your Timestep": `alpha = accumulator / dt`).
 /// Pure, so tests check it without a window.
-public struct BadgerView: Sendable {
+public struct CartView: Sendable {
     public var state: CartState
     /// Metres along the track, interpolated.
     public var distance: Double

@@ -1,23 +1,30 @@
+import CartGame
 import Foundation
 import Motion
 import Testing
-@testable import CartGame
+import TestSupport
+@testable import Demo
 
-/// The motion controls on real recordings, through the headless replay (estimator, push and
-/// pull paths, detectors, game). What happens when: Tests data README and x-io's description.
-@Suite struct RecordedGestureTests {
-    typealias Gesture = (t: Double, kind: ReplayEvent.Gesture)
+/// The motion controls on real recordings, through the headless replay (the motion manager's
+/// push and pull paths, detectors, the game session). What happens when: Tests data README and
+/// x-io's description.
+@Suite struct CartReplayTests {
+    typealias Gesture = (t: Double, kind: CartReplayEvent.Gesture)
 
-    func gestures(_ result: HeadlessReplay.Result) -> [Gesture] {
+    func replay(_ trace: Trace, seed: UInt64 = 1) throws -> CartReplay.Result {
+        try CartReplay.run(trace: trace, options: .init(seed: seed))
+    }
+
+    func gestures(_ result: CartReplay.Result) -> [Gesture] {
         result.events.compactMap { if case .gesture(let t, let kind, _, _) = $0 { (t, kind) } else { nil } }
     }
 
-    func leans(_ result: HeadlessReplay.Result) -> [(t: Double, degrees: Double)] {
+    func leans(_ result: CartReplay.Result) -> [(t: Double, degrees: Double)] {
         result.events.compactMap { if case .lean(let t, let d) = $0 { (t, d) } else { nil } }
     }
 
     @Test func xioJumpsOnlyWhileTippedTowardTheUser() throws {
-        let result = HeadlessReplay.run(samples: try Recordings.xio(), options: .init(seed: 1))
+        let result = try replay(Recordings.xio())
         #expect(result.pose == .gamepad)  // the board lies flat: x lateral, tipping about x
         let jumps = gestures(result).filter { $0.kind == .jump }
         #expect(!jumps.isEmpty)
@@ -30,7 +37,7 @@ import Testing
     }
 
     @Test func xioDucksAtTheTwoKnocks() throws {
-        let result = HeadlessReplay.run(samples: try Recordings.xio(), options: .init(seed: 1))
+        let result = try replay(Recordings.xio())
         let ducks = gestures(result).filter { $0.kind == .duck }.map(\.t)
         #expect(ducks.contains { abs($0 - 81) < 1 }, "ducks: \(ducks)")
         #expect(ducks.contains { abs($0 - 101) < 1 }, "ducks: \(ducks)")
@@ -38,8 +45,9 @@ import Testing
     }
 
     @Test func xioLeanFollowsTheRollsInSignAndSize() throws {
-        let samples = try Recordings.xio()
-        let result = HeadlessReplay.run(samples: samples, options: .init(seed: 1))
+        let trace = try Recordings.xio()
+        let samples = trace.samples
+        let result = try replay(trace)
         let rolls = leans(result).filter { (30...45).contains($0.t) }
         #expect(rolls.count >= 140)  // 10 Hz
         let right = rolls.map(\.degrees).max() ?? 0, left = rolls.map(\.degrees).min() ?? 0
@@ -59,7 +67,7 @@ import Testing
     }
 
     @Test func xioNoGestureWhileStill() throws {
-        let result = HeadlessReplay.run(samples: try Recordings.xio(), options: .init(seed: 1))
+        let result = try replay(Recordings.xio())
         for gesture in gestures(result) {
             #expect(!(0...10).contains(gesture.t) && !(110...136).contains(gesture.t),
                     "\(gesture.kind) at \(gesture.t) s")
@@ -72,67 +80,46 @@ import Testing
 
     @Test(arguments: ["sit_13_sub_2", "std_14_sub_1"])
     func noGestureSittingOrStanding(_ name: String) throws {
-        let result = HeadlessReplay.run(samples: try Recordings.motionSense(name), options: .init(seed: 1))
+        let result = try replay(Recordings.motionSense(name))
         #expect(result.frames > 60 * 40)
         #expect(gestures(result).isEmpty, "\(gestures(result))")
     }
 
     @Test func replaysAreDeterministic() throws {
-        let samples = try Recordings.xio()
-        let a = HeadlessReplay.run(samples: samples, options: .init(seed: 7))
-        let b = HeadlessReplay.run(samples: samples, options: .init(seed: 7))
+        let trace = try Recordings.xio()
+        let a = try replay(trace, seed: 7)
+        let b = try replay(trace, seed: 7)
         #expect(a.events == b.events)
         #expect(a.totalScore == b.totalScore)
         #expect(a.finalState == b.finalState)
-        let other = HeadlessReplay.run(samples: samples, options: .init(seed: 8))
+        let other = try replay(trace, seed: 8)
         #expect(other.events == a.events)                 // gestures do not depend on the track
         #expect(other.finalState.items != a.finalState.items)
     }
 
     @Test func gestureLatencyIsWithinOneFrame() throws {
-        let result = HeadlessReplay.run(samples: try Recordings.xio(), options: .init(seed: 1))
+        let result = try replay(Recordings.xio())
         #expect(result.latencies.count == gestures(result).count)
         for latency in result.latencies { #expect(latency >= 0 && latency <= 1.0 / 60 + 1e-9) }
     }
 
     @Test func theEndOfTheRecordingPausesTheGame() throws {
-        let samples = Array(try Recordings.xio().prefix(3000))
-        let result = HeadlessReplay.run(samples: samples, options: .init(seed: 1))
+        var trace = try Recordings.xio()
+        trace.samples = Array(trace.samples.prefix(3000))
+        let result = try replay(trace)
         #expect(result.finalState.phase == .paused(reason: .deviceLost("the recording ended")))
         guard case .device(_, true, _)? = result.events.last else { Issue.record("no device-lost line"); return }
     }
 
     @Test func aGapPausesAndTheGameResumesWhenSamplesReturn() throws {
         // Cut 2 s out of the still start: the device "stops sending", then comes back.
-        let samples = try Recordings.xio().filter { $0.timestamp < 3 || $0.timestamp > 5 }
-        let result = HeadlessReplay.run(samples: samples, options: .init(seed: 1))
+        var trace = try Recordings.xio()
+        trace.samples = trace.samples.filter { $0.timestamp < 3 || $0.timestamp > 5 }
+        let result = try replay(trace)
         let device = result.events.compactMap { if case .device(let t, let lost, _) = $0 { (t, lost) } else { nil } }
         #expect(device.count == 3)
-        #expect(device[0].1 && abs(device[0].0 - 3.25) < 0.05)
+        #expect(device[0].1 && abs(device[0].0 - 3 - SourceHealth.staleAfter) < 0.05)
         #expect(!device[1].1 && abs(device[1].0 - 5) < 0.05)
         #expect(device[2].1)  // the end
-    }
-
-    @Test func calibrationOnARealStillAndTip() throws {
-        // x-io's still start (5–7 s) then its first tip toward the user (14.5–17.7 s), spliced.
-        let samples = try Recordings.xio()
-        var estimator = DeviceMotionEstimatorKind.fusion.make()
-        var calibration = GestureCalibration(base: .standard)
-        for sample in samples where sample.timestamp < 17.7 {
-            guard let motion = estimator.update(sample) else { continue }
-            if (5..<7).contains(motion.timestamp) { calibration.push(motion) }
-            if motion.timestamp >= 14.5 {
-                var shifted = motion
-                shifted.timestamp -= 7.5
-                calibration.push(shifted)
-            }
-        }
-        guard case .done(let settings, let pose) = calibration.step else {
-            Issue.record("calibration not done: \(calibration.step)"); return
-        }
-        #expect(pose == .gamepad)
-        // Half the measured tip (≈2.6 rad/s): about 1.3 rad/s, well above the still noise.
-        #expect((1.0...1.6).contains(settings.jump.threshold), "\(settings.jump.threshold)")
-        #expect((-0.5 ... -0.2).contains(settings.duck.threshold), "\(settings.duck.threshold)")
     }
 }

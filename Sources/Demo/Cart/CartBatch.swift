@@ -4,10 +4,10 @@ import Engine
 /// normal, colour), so a whole stretch of mine, or everything that moves in a frame, is one
 /// draw call instead of one per box.
 ///
-///     var batch = BadgerBatch()
-///     batch.append(BadgerMeshes.box(), transform: Mat4.translation(p) * Mat4.scale(size), color: rock)
+///     var batch = CartBatch()
+///     batch.append(CartMeshes.box(), transform: Mat4.translation(p) * Mat4.scale(size), color: rock)
 ///     graphics.updateMesh(mesh, vertices: batch.vertices, indices: batch.indices)
-struct BadgerBatch {
+struct CartBatch {
     static let layout: [VertexFormat] = [.float3, .float3, .float3]
     static let floatsPerVertex = 9
 

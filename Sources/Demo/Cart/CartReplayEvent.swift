@@ -1,5 +1,5 @@
-/// One line of `tiltkit badger --headless --events`.
-public enum ReplayEvent: Hashable, Sendable {
+/// One line of `tiltkit cart --headless --events`.
+public enum CartReplayEvent: Hashable, Sendable {
     public enum Gesture: String, Hashable, Sendable { case jump, duck }
 
     /// A gesture the game saw at frame time `t` (trace seconds); `crossedAt` is the sample

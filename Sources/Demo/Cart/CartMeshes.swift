@@ -1,9 +1,9 @@
 import Engine
 
 /// The cart game's shapes, all lit (`[.float3 position, .float3 normal]`): unit-sized ones (box,
-/// gem) placed by a transform, and the pieces of one 16 m section of mine. `BadgerBatch`
+/// gem) placed by a transform, and the pieces of one 16 m section of mine. `CartBatch`
 /// merges them into the meshes the renderer draws.
-enum BadgerMeshes {
+enum CartMeshes {
     /// `box()` and `gem()`, made once for the shapes placed anew every frame.
     static let unitBox = box()
     static let unitGem = gem()

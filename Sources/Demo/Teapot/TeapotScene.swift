@@ -5,11 +5,11 @@ import Motion
 /// just before drawing, the state updates, then the renderer and the HUD draw it.
 public final class TeapotScene: DemoScene {
     public private(set) var state: TeapotState
-    public let input: TeapotMotionInput
+    public let input: SceneMotionInput
     public let renderer: TeapotRenderer
     public var showsHUD = true
 
-    public init(state: TeapotState, input: TeapotMotionInput, renderer: TeapotRenderer) {
+    public init(state: TeapotState, input: SceneMotionInput, renderer: TeapotRenderer) {
         self.state = state
         self.input = input
         self.renderer = renderer
@@ -21,11 +21,11 @@ public final class TeapotScene: DemoScene {
         case .quit: controls.quit()
         case .toggleFullscreen: controls.toggleFullscreen()
         case .toggleVSync: controls.toggleVSync()
-        case .resetReferenceAttitude: input.resetReferenceAttitude()
+        case .resetReferenceAttitude: input.manager.resetReferenceAttitude()
         default: break
         }
         state.apply(command)
-        input.configure(mode: state.mode, gravityCutoff: state.gravityCutoff)
+        state.configure(input.manager)
         return true
     }
 
@@ -44,5 +44,15 @@ public final class TeapotScene: DemoScene {
                                     vsync: frame.vsync)
         TeapotHUD.draw(state, facts, overlay: renderer.overlay, size: frame.size)
         renderer.overlay.draw(size: frame.size)
+    }
+}
+
+extension TeapotState {
+    /// Brings `manager` in line with the state (cheap when nothing changed): the mode's estimator
+    /// and the gravity cut-off in Hz. Call it before starting motion, and after each command.
+    public func configure(_ manager: MotionManager) {
+        let kind: DeviceMotionEstimatorKind = mode.usesAccelerometerOnly ? .accelerometer : .fusion
+        if manager.deviceMotionEstimation != kind { manager.deviceMotionEstimation = kind }
+        if manager.gravityFilterCutoff != gravityCutoff { manager.gravityFilterCutoff = gravityCutoff }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import Demo
 
 /// The cart game's pure presentation: interpolation between ticks, state screens, meshes.
-@Suite struct BadgerViewTests {
+@Suite struct CartViewTests {
     let rules = CartRules.standard
 
     func playing(ticks: Int, lean: Float = 0) -> (CartState, CartState) {
@@ -20,11 +20,11 @@ import Testing
 
     @Test func viewBlendsTheLastTwoTicks() {
         let (previous, current) = playing(ticks: 30, lean: 0.5)
-        let half = BadgerView(previous: previous, current: current, alpha: 0.5, rules: rules)
+        let half = CartView(previous: previous, current: current, alpha: 0.5, rules: rules)
         #expect(abs(half.distance - (previous.distance + current.distance) / 2) < 1e-9)
-        #expect(BadgerView(previous: previous, current: current, alpha: 0, rules: rules).distance == previous.distance)
-        #expect(BadgerView(previous: previous, current: current, alpha: 1, rules: rules).distance == current.distance)
-        #expect(BadgerView(previous: previous, current: current, alpha: 7, rules: rules).distance == current.distance)
+        #expect(CartView(previous: previous, current: current, alpha: 0, rules: rules).distance == previous.distance)
+        #expect(CartView(previous: previous, current: current, alpha: 1, rules: rules).distance == current.distance)
+        #expect(CartView(previous: previous, current: current, alpha: 7, rules: rules).distance == current.distance)
     }
 
     @Test func aNewGameIsNotBlendedWithTheOldOne() {
@@ -33,25 +33,25 @@ import Testing
         fresh.step(CartCommand(togglePause: true), rules: rules)
         var restarted = CartState(seed: 9, rules: rules)
         restarted.step(CartCommand(start: true), rules: rules)
-        let view = BadgerView(previous: old, current: restarted, alpha: 0.5, rules: rules)
+        let view = CartView(previous: old, current: restarted, alpha: 0.5, rules: rules)
         #expect(view.distance == restarted.distance)
     }
 
     @Test func screensForEveryPhase() {
         var state = CartState(seed: 1, rules: rules)
-        #expect(BadgerHUD.screenText(state)?.title == "BADGER CART")
+        #expect(CartHUD.screenText(state)?.title == "BADGER CART")
         state.step(CartCommand(start: true), rules: rules)
-        #expect(BadgerHUD.screenText(state) == nil)
+        #expect(CartHUD.screenText(state) == nil)
         state.deviceLost("the recording ended")
-        #expect(BadgerHUD.screenText(state)?.title == "WAITING FOR MOTION")
-        #expect(BadgerHUD.screenText(state)?.detail.contains("the recording ended") == true)
+        #expect(CartHUD.screenText(state)?.title == "WAITING FOR MOTION")
+        #expect(CartHUD.screenText(state)?.detail.contains("the recording ended") == true)
         state.deviceReturned()
         state.step(CartCommand(togglePause: true), rules: rules)
-        #expect(BadgerHUD.screenText(state)?.title == "PAUSED")
+        #expect(CartHUD.screenText(state)?.title == "PAUSED")
     }
 
     @Test func boxMeshIsAClosedUnitCubeWithOutwardNormals() {
-        let mesh = BadgerMeshes.box()
+        let mesh = CartMeshes.box()
         #expect(mesh.indices.count == 36)
         for v in stride(from: 0, to: mesh.vertices.count, by: 6) {
             let p = Vec3f(mesh.vertices[v], mesh.vertices[v + 1], mesh.vertices[v + 2])
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func mergedBoxesKeepEachBoxInPlace() {
-        let mesh = BadgerMeshes.boxes([(Vec3f(10, 0, 0), Vec3f(2, 2, 2)), (Vec3f(0, 5, 0), Vec3f(1, 1, 4))], label: "t")
+        let mesh = CartMeshes.boxes([(Vec3f(10, 0, 0), Vec3f(2, 2, 2)), (Vec3f(0, 5, 0), Vec3f(1, 1, 4))], label: "t")
         #expect(mesh.vertices.count == 2 * 24 * 6)
         #expect(mesh.indices.max() == 47)
         let xs = stride(from: 0, to: 24 * 6, by: 6).map { mesh.vertices[$0] }

@@ -4,25 +4,25 @@ import Foundation
 
 /// The cart game's 3D draw: a mine track (floor, walls, sleepers, rails, timber frames), the
 /// cart with its badger, gems, rocks and beams, seen by a third-person camera. World: z up,
-/// the track runs along +y, x to the player's right. Draws a `BadgerView`; never changes it.
+/// the track runs along +y, x to the player's right. Draws a `CartView`; never changes it.
 ///
 /// Two draw calls, both lit and fogged per vertex (`badger.vert`): the cart and the items,
 /// merged anew each frame in front-to-back order, then the mine, one mesh built at start. On a
 /// software renderer (Mesa's llvmpipe) the frame is bound by pixels shaded, so near things go
 /// first and the depth test spares the pixels they hide.
-public final class BadgerRenderer {
+public final class CartRenderer {
     public let graphics: Graphics
     public let overlay: Overlay
     private let shader: ShaderID
     private let mine: MeshID
     /// The cart and items of the frame being drawn.
     private let moving: MeshID
-    private var batch = BadgerBatch()
+    private var batch = CartBatch()
     public var lightDirection = Vec3f(0.3, -0.45, 0.85).normalized
     /// The game's background: the window is cleared to it and far things fade into it.
     public static let background = Color(0.06, 0.05, 0.06)
     /// What far things fade into.
-    public var fogColor = BadgerRenderer.background
+    public var fogColor = CartRenderer.background
 
     /// Distances from the camera, metres, where the fog begins and where nothing else is left;
     /// beyond the end nothing is drawn.
@@ -37,22 +37,22 @@ public final class BadgerRenderer {
 
     public init(graphics: Graphics, shaders: ShaderLibrary) throws(EngineError) {
         self.graphics = graphics
-        shader = try graphics.makeShader(shaders.load("badger"))
+        shader = try graphics.makeShader(shaders.load("cart"))
         overlay = try Overlay(graphics: graphics, shader: try graphics.makeShader(shaders.load("overlay")))
-        let sections = BadgerMine.sectionCount(behind: Self.mineBehind, ahead: Self.fogEnd - Self.cameraBehind)
-        mine = try graphics.makeMesh(BadgerMine.mesh(sections: sections))
-        moving = try graphics.makeMesh(MeshDesc(vertices: [], layout: BadgerBatch.layout, usage: .dynamic, label: "moving"))
+        let sections = CartMine.sectionCount(behind: Self.mineBehind, ahead: Self.fogEnd - Self.cameraBehind)
+        mine = try graphics.makeMesh(CartMine.mesh(sections: sections))
+        moving = try graphics.makeMesh(MeshDesc(vertices: [], layout: CartBatch.layout, usage: .dynamic, label: "moving"))
     }
 
     /// The camera behind and above the cart, looking down the track.
-    public static func camera(for view: BadgerView) -> Camera {
+    public static func camera(for view: CartView) -> Camera {
         let y = Float(view.distance)
         var camera = Camera(fovY: 55 * .pi / 180, near: 0.1, far: 160)
         camera.view = Mat4.lookAt(eye: Vec3f(0, y - cameraBehind, 4.4), target: Vec3f(0, y + 8, 1.0), up: .unitZ)
         return camera
     }
 
-    public func drawScene(_ view: BadgerView, rules: CartRules, size: PixelSize) {
+    public func drawScene(_ view: CartView, rules: CartRules, size: PixelSize) {
         let camera = Self.camera(for: view)
         // Every shape is a closed, outward-wound solid (the floor is seen from above only).
         graphics.applyPipeline(Pipeline(shader: shader, cullBackFaces: true))
@@ -72,7 +72,7 @@ public final class BadgerRenderer {
             graphics.setUniform("uModel", Mat4.identity)
             graphics.draw(moving)
         }
-        let origin = BadgerMine.origin(coveringFrom: Float(view.distance) - Self.mineBehind)
+        let origin = CartMine.origin(coveringFrom: Float(view.distance) - Self.mineBehind)
         graphics.setUniform("uModel", Mat4.translation(Vec3f(0, origin, 0)))
         graphics.draw(mine)
     }
@@ -82,12 +82,12 @@ public final class BadgerRenderer {
     private func cube(at p: Vec3f, size s: Vec3f, color: Color, turn: Float = 0, parent: Mat4 = .identity) {
         var model = parent * Mat4.translation(p)
         if turn != 0 { model = model * Mat4.rotation(axis: .unitZ, angle: turn) }
-        batch.append(BadgerMeshes.unitBox, transform: model * Mat4.scale(s), color: color)
+        batch.append(CartMeshes.unitBox, transform: model * Mat4.scale(s), color: color)
     }
 
     /// Items from just behind the cart to the rules' lookahead or the end of the fog, whichever
     /// is nearer, near to far (the rules keep them in track order).
-    private func addItems(_ view: BadgerView, rules: CartRules) {
+    private func addItems(_ view: CartView, rules: CartRules) {
         let y = view.distance
         let farthest = y + min(rules.lookahead, Double(Self.fogEnd - Self.cameraBehind))
         for item in view.state.items where item.distance > y - 6 && item.distance < farthest {
@@ -112,7 +112,7 @@ public final class BadgerRenderer {
                 let x = Float(lane.rawValue) * Self.laneSpacing
                 let spin = Float(item.distance * 0.7 + y * 0.35)
                 let model = Mat4.translation(Vec3f(x, p, 1.5)) * Mat4.rotation(axis: .unitZ, angle: spin) * Mat4.scale(Vec3f(0.55, 0.55, 0.55))
-                batch.append(BadgerMeshes.unitGem, transform: model, color: Self.gemColor(lane))
+                batch.append(CartMeshes.unitGem, transform: model, color: Self.gemColor(lane))
             }
         }
     }
@@ -126,7 +126,7 @@ public final class BadgerRenderer {
         }
     }
 
-    private func addCart(_ view: BadgerView) {
+    private func addCart(_ view: CartView) {
         // The cart leans at the command's angle about the track's direction, pivoting on the rails.
         // Tipping over the rail on the side it leans to, as a real cart would.
         let pivot = Vec3f(view.lean >= 0 ? 0.62 : -0.62, 0, 0)

@@ -1,15 +1,13 @@
-import Foundation
-import Motion
-
 /// A trace replay whose time the caller drives, delivering on the caller's thread: headless runs
 /// step it by 1/60 s per frame, so frame N always shows the trace at `start + N/60` s whatever the
-/// machine's speed ("replays pin the time step"). Same timestamps and looping as `ReplaySource`.
+/// machine's speed ("replays pin the time step"). Same timestamps and looping as `ReplaySource`;
+/// a live source and this one reach the game through the same `MotionManager`.
 ///
-///     let replay = FrameSteppedReplay(trace: trace, loop: true)
+///     let replay = SteppedReplaySource(trace: trace, loop: true)
 ///     let manager = MotionManager(source: replay, clock: replay.clock)
 ///     manager.startDeviceMotionUpdates()
 ///     replay.advance(to: 20.0)            // every sample up to trace time 20 s reaches the manager
-public final class FrameSteppedReplay: MotionSource, @unchecked Sendable {
+public final class SteppedReplaySource: MotionSource, @unchecked Sendable {
     public let trace: Trace
     public let loop: Bool
     public let info: MotionSourceInfo

@@ -5,8 +5,9 @@ import Engine
 import Foundation
 import Motion
 
-struct Badger: ParsableCommand {
+struct Cart: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cart",
         abstract: "The Badger-style cart game: lean to grab gems, tip toward you to jump, push down to duck.",
         discussion: """
         Motion controls as in Core Motion's 2017 talk: the latest device motion is pulled every \
@@ -21,11 +22,12 @@ struct Badger: ParsableCommand {
         or gamepad (a pad held normally, or anything flat or in portrait); detected from gravity \
         at each game start unless given.
 
-        --headless --events replays a recording without a window, deterministically: virtual \
-        60 Hz frames on trace time; the samples up to each frame go through the estimator and the \
-        push and pull paths, then the detectors, then one game tick. It prints one JSON line per \
-        gesture and a lean line at 10 Hz, then a summary with the score and the gesture latency \
-        (frame time minus the time of the sample that crossed the threshold).
+        --headless --events replays a recording without a window, deterministically, through the \
+        same motion manager and game session as the window: 60 Hz ticks on trace time; the samples \
+        due by each tick are pushed to the gesture buffers and published for the lean's pull, then \
+        the game ticks once. It prints one JSON line per gesture and a lean line at 10 Hz, then a \
+        summary with the score and the gesture latency in trace time (tick time minus the arrival \
+        of the sample that crossed the threshold). `tiltkit bench latency` measures it in wall time.
 
         --headless --screenshot PATH --frames N renders frame N offscreen (trace stepped by 1/60 s).
 
@@ -33,10 +35,11 @@ struct Badger: ParsableCommand {
         6 motion source or trace unusable, 7 screenshot not written.
 
         Examples:
-          tiltkit badger
-          tiltkit badger --source Assets/traces/xio/sensor_data.csv --headless --events
-          tiltkit badger --headless --frames 90 --at 33 --screenshot badger.png
-        """)
+          tiltkit cart
+          tiltkit cart --source Assets/traces/xio/sensor_data.csv --headless --events
+          tiltkit cart --headless --frames 90 --at 33 --screenshot cart.png
+        """,
+        aliases: ["badger"])
 
     @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default: the bundled x-io trace.")
     var source: String = "auto"
@@ -69,13 +72,8 @@ struct Badger: ParsableCommand {
     }
 
     private var controlSettings: MotionControlSettings {
-        guard let rate else { return .standard }
-        // Keep the buffers' time span when the rate changes.
         var settings = MotionControlSettings.standard
-        let scale = rate * settings.updateInterval
-        settings.updateInterval = 1 / rate
-        settings.jump.bufferLength = max(1, Int((Double(settings.jump.bufferLength) * scale).rounded()))
-        settings.duck.bufferLength = max(1, Int((Double(settings.duck.bufferLength) * scale).rounded()))
+        if let rate { settings.updateInterval = 1 / rate }
         return settings
     }
 
@@ -85,18 +83,18 @@ struct Badger: ParsableCommand {
                 try printEvents()
                 return
             }
-            let motion = try makeMotionInput()
-            if calibrate { motion.calibrate() }
-            try motion.start()
-            try play(motion)
+            let player = try makePlayer()
+            if calibrate { player.calibrate() }
+            try player.start()
+            try play(player)
         } catch let error as EngineError {
-            DemoExit.fail("badger", error.description, code: DemoExit.code(error))
+            DemoExit.fail("cart", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
             throw exit
         } catch let error as ValidationError {
             throw error
         } catch {
-            DemoExit.fail("badger", "motion source: \(error)", code: 6)
+            DemoExit.fail("cart", "motion source: \(error)", code: 6)
         }
     }
 
@@ -105,16 +103,16 @@ struct Badger: ParsableCommand {
     private func printEvents() throws {
         let url = try recordedTrace(try SourceSpec(parsing: source))
         let trace = try Trace.load(contentsOf: url)
-        var options = HeadlessReplay.Options(seed: seed ?? 1, pose: pose)
+        var options = CartReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
-        let result = HeadlessReplay.run(samples: trace.samples, options: options)
+        let result = try CartReplay.run(trace: trace, options: options)
         var out = ""
         for event in result.events { out += event.json + "\n" }
         print(out, terminator: "")
         print(Self.summary(result, trace: trace))
     }
 
-    static func summary(_ result: HeadlessReplay.Result, trace: Trace) -> String {
+    static func summary(_ result: CartReplay.Result, trace: Trace) -> String {
         let jumps = result.events.filter { if case .gesture(_, .jump, _, _) = $0 { true } else { false } }.count
         let ducks = result.events.filter { if case .gesture(_, .duck, _, _) = $0 { true } else { false } }.count
         let latencies = result.latencies.map { $0 * 1000 }
@@ -131,27 +129,29 @@ struct Badger: ParsableCommand {
 
     // MARK: - Window or headless render
 
-    private func makeMotionInput() throws -> BadgerMotionInput {
+    /// Headless runs step a trace by frame; windowed runs play the source live.
+    private func makePlayer() throws -> CartPlayer {
         let spec = try SourceSpec(parsing: source)
+        let input: SceneMotionInput
         if window.headless {
             let trace = try Trace.load(contentsOf: try recordedTrace(spec))
-            return BadgerMotionInput(steppedReplay: FrameSteppedReplay(trace: trace, loop: loop),
-                                     settings: controlSettings, pose: pose, startTime: window.at)
+            input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: loop), startTime: window.at)
+        } else {
+            if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
+            input = SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop)))
         }
-        if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
-        return BadgerMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop)),
-                                 settings: controlSettings, pose: pose)
+        let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))
+        return CartPlayer(motion: input, settings: controlSettings, pose: pose,
+                          session: CartSession(seed: liveSeed, autostart: window.headless))
     }
 
-    private func play(_ motion: BadgerMotionInput) throws(EngineError) {
-        defer { motion.stop() }
-        let options = window.runOptions(title: "Tiltkit badger", clearColor: BadgerRenderer.background)
+    private func play(_ player: CartPlayer) throws(EngineError) {
+        defer { player.stop() }
+        let options = window.runOptions(title: "Tiltkit cart", clearColor: CartRenderer.background)
         let app = try DemoApp(options)
         defer { app.close() }
-        let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)
-        let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))
-        let scene = BadgerScene(renderer: renderer, motion: motion, gamepad: window.headless ? nil : BadgerGamepad(),
-                                seed: liveSeed, autostart: window.headless)
+        let renderer = try CartRenderer(graphics: app.graphics, shaders: app.shaders)
+        let scene = CartScene(renderer: renderer, player: player, gamepad: window.headless ? nil : CartGamepad())
         let drawn = try app.run(scene)
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")

@@ -5,7 +5,7 @@ import CartGame
 /// leans, A/Cross jumps, B/Circle or X/Square ducks, Start pauses or starts. Opens the first
 /// controller and picks up another one when it is unplugged. SDL's event pump (the window's
 /// `pollEvents`) keeps the button state current.
-public final class BadgerGamepad {
+public final class CartGamepad {
     private var controller: OpaquePointer?
     private let available: Bool
 

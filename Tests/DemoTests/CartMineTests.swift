@@ -3,33 +3,33 @@ import Testing
 @testable import Demo
 
 /// The mine mesh built once and moved along the track by whole periods (pure: no GL).
-@Suite struct BadgerMineTests {
-    let length = BadgerMeshes.sectionLength
+@Suite struct CartMineTests {
+    let length = CartMeshes.sectionLength
 
     @Test func theMovedMeshAlwaysCoversFromBehindTheCameraToTheEndOfTheFog() {
         let behind: Float = 12, ahead: Float = 112.5
-        let sections = BadgerMine.sectionCount(behind: behind, ahead: ahead)
+        let sections = CartMine.sectionCount(behind: behind, ahead: ahead)
         let meshLength = Float(sections) * length
         for cart in stride(from: Float(-3), through: 2_000, by: 0.37) {
-            let origin = BadgerMine.origin(coveringFrom: cart - behind)
+            let origin = CartMine.origin(coveringFrom: cart - behind)
             #expect(origin <= cart - behind)
             #expect(origin + meshLength >= cart + ahead)
             // Whole periods only, so the alternating wall shades stay where they were.
-            #expect((origin / BadgerMine.period).rounded() * BadgerMine.period == origin)
+            #expect((origin / CartMine.period).rounded() * CartMine.period == origin)
         }
     }
 
     @Test func wallShadesAlternateAndTheFloorHasNoGaps() {
         let sections = 5
-        let mesh = BadgerMine.mesh(sections: sections)
+        let mesh = CartMine.mesh(sections: sections)
         #expect(mesh.floatsPerVertex == 9)
         #expect(mesh.indices.count % 3 == 0)
         func vertex(_ index: UInt32) -> (position: Vec3f, colour: [Float]) {
             let v = Int(index) * 9
             return (Vec3f(mesh.vertices[v], mesh.vertices[v + 1], mesh.vertices[v + 2]), Array(mesh.vertices[v + 6..<v + 9]))
         }
-        let timberColour = [BadgerMine.timberColor.r, BadgerMine.timberColor.g, BadgerMine.timberColor.b]
-        let floorColour = [BadgerMine.floorColor.r, BadgerMine.floorColor.g, BadgerMine.floorColor.b]
+        let timberColour = [CartMine.timberColor.r, CartMine.timberColor.g, CartMine.timberColor.b]
+        let floorColour = [CartMine.floorColor.r, CartMine.floorColor.g, CartMine.floorColor.b]
         var wallColours: [Int: Set<[Float]>] = [:]
         var floorStrips: Set<Float> = []
         for t in stride(from: 0, to: mesh.indices.count, by: 3) {
@@ -49,16 +49,16 @@ import Testing
             }
         }
         for section in 0..<sections {
-            let c = BadgerMine.wallColor(section: section)
+            let c = CartMine.wallColor(section: section)
             #expect(wallColours[section] == [[c.r, c.g, c.b]])
         }
-        #expect(BadgerMine.wallColor(section: 0) != BadgerMine.wallColor(section: 1))
+        #expect(CartMine.wallColor(section: 0) != CartMine.wallColor(section: 1))
         // Strip edges every metre from the start to the end of the mesh.
         #expect(floorStrips == Set((0...sections * Int(length)).map { Float($0) }))
     }
 
     @Test func nearSectionsComeFirstSoTheDepthTestSparesWhatTheyHide() {
-        let mesh = BadgerMine.mesh(sections: 4)
+        let mesh = CartMine.mesh(sections: 4)
         let ys = mesh.indices.map { mesh.vertices[Int($0) * 9 + 1] }
         let perSection = ys.count / 4
         for section in 0..<4 {

@@ -3,8 +3,8 @@ import Testing
 @testable import Demo
 
 /// Merging shapes into the cart game's vertex-coloured meshes (pure: no GL).
-@Suite struct BadgerBatchTests {
-    func vertex(_ batch: BadgerBatch, _ i: Int) -> (position: Vec3f, normal: Vec3f, color: Vec3f) {
+@Suite struct CartBatchTests {
+    func vertex(_ batch: CartBatch, _ i: Int) -> (position: Vec3f, normal: Vec3f, color: Vec3f) {
         let v = Array(batch.vertices[i * 9..<i * 9 + 9])
         return (Vec3f(v[0], v[1], v[2]), Vec3f(v[3], v[4], v[5]), Vec3f(v[6], v[7], v[8]))
     }
@@ -12,11 +12,11 @@ import Testing
     @Test func aPlacedBoxKeepsItsShapeAndOutwardUnitNormals() {
         let centre = Vec3f(3, 40, 1)
         let transform = Mat4.translation(centre) * Mat4.rotation(axis: .unitZ, angle: 0.7) * Mat4.scale(Vec3f(0.5, 2, 4))
-        var batch = BadgerBatch()
-        batch.append(BadgerMeshes.box(), transform: transform, color: Color(0.1, 0.2, 0.3))
+        var batch = CartBatch()
+        batch.append(CartMeshes.box(), transform: transform, color: Color(0.1, 0.2, 0.3))
         #expect(batch.vertexCount == 24)
         #expect(batch.indices.count == 36)
-        let unit = BadgerMeshes.box()
+        let unit = CartMeshes.box()
         for i in 0..<batch.vertexCount {
             let (p, n, c) = vertex(batch, i)
             let expected = transform.transformPoint(Vec3f(unit.vertices[i * 6], unit.vertices[i * 6 + 1], unit.vertices[i * 6 + 2]))
@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test func laterShapesIndexTheirOwnVerticesAndUnindexedShapesGetIndices() {
-        var batch = BadgerBatch()
-        batch.append(BadgerMeshes.box(), color: .white)
-        batch.append(BadgerMeshes.gem(), transform: Mat4.translation(Vec3f(0, 10, 0)), color: .red)
-        let gemVertices = BadgerMeshes.gem().vertices.count / 6
+        var batch = CartBatch()
+        batch.append(CartMeshes.box(), color: .white)
+        batch.append(CartMeshes.gem(), transform: Mat4.translation(Vec3f(0, 10, 0)), color: .red)
+        let gemVertices = CartMeshes.gem().vertices.count / 6
         #expect(batch.vertexCount == 24 + gemVertices)
         #expect(batch.indices.count == 36 + gemVertices)
         #expect(Array(batch.indices[36...]) == (24..<UInt32(24 + gemVertices)).map { $0 })

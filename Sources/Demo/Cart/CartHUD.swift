@@ -5,7 +5,7 @@ import Foundation
 /// The cart game's head-up display: score, speed, lives, the lean gauge, the gesture
 /// indicators and the title, pause and game-over screens. Text comes from pure functions
 /// (`screenText`), drawing from `draw`.
-public enum BadgerHUD {
+public enum CartHUD {
     /// What the HUD shows besides the game state.
     public struct Facts: Sendable {
         /// Seconds since the last jump and duck the game saw (nil: none yet).
@@ -51,7 +51,7 @@ public enum BadgerHUD {
         }
     }
 
-    public static func draw(_ view: BadgerView, facts: Facts, overlay: Overlay, size: PixelSize) {
+    public static func draw(_ view: CartView, facts: Facts, overlay: Overlay, size: PixelSize) {
         let w = Float(size.width), h = Float(size.height)
         let state = view.state
         let panel = Color(0, 0, 0, 0.45)

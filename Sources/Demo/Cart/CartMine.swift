@@ -4,14 +4,14 @@ import Engine
 /// a timber frame with its lamp, rock walls, the floor), near to far so the depth test hides
 /// what lies behind before it is shaded. The mine repeats every two sections (the wall shades
 /// alternate), so the renderer draws the same mesh moved along the track by whole periods.
-enum BadgerMine {
+enum CartMine {
     /// Track length, metres, after which the mine looks the same again.
-    static let period = 2 * BadgerMeshes.sectionLength
+    static let period = 2 * CartMeshes.sectionLength
 
     /// Sections enough to cover from `behind` metres before a point to `ahead` metres after it,
     /// wherever in the period that point lies.
     static func sectionCount(behind: Float, ahead: Float) -> Int {
-        Int(((behind + ahead + period) / BadgerMeshes.sectionLength).rounded(.up))
+        Int(((behind + ahead + period) / CartMeshes.sectionLength).rounded(.up))
     }
 
     /// Where along the track to place the mesh so that it starts at or before `near`, metres.
@@ -33,17 +33,17 @@ enum BadgerMine {
 
     /// `sections` sections from y = 0 along +y, in `badger.vert`'s layout.
     static func mesh(sections: Int) -> MeshDesc {
-        let length = BadgerMeshes.sectionLength
-        let rails = BadgerMeshes.rails(), sleepers = BadgerMeshes.sleepers(), frame = BadgerMeshes.frame()
-        let walls = BadgerMeshes.walls(), floor = BadgerMeshes.floor()
-        var batch = BadgerBatch()
+        let length = CartMeshes.sectionLength
+        let rails = CartMeshes.rails(), sleepers = CartMeshes.sleepers(), frame = CartMeshes.frame()
+        let walls = CartMeshes.walls(), floor = CartMeshes.floor()
+        var batch = CartBatch()
         for section in 0..<sections {
             let start = Float(section) * length
             let at = Mat4.translation(Vec3f(0, start, 0))
             batch.append(rails, transform: at, color: railColor)
             batch.append(sleepers, transform: at, color: sleeperColor)
             batch.append(frame, transform: Mat4.translation(Vec3f(0, start + length / 2, 0)), color: timberColor)
-            batch.append(BadgerMeshes.unitBox, transform: Mat4.translation(Vec3f(0, start + length / 2 - 0.3, 4.15))
+            batch.append(CartMeshes.unitBox, transform: Mat4.translation(Vec3f(0, start + length / 2 - 0.3, 4.15))
                          * Mat4.scale(Vec3f(0.3, 0.3, 0.3)), color: lampColor)
             batch.append(walls, transform: at, color: wallColor(section: section))
             batch.append(floor, transform: at, color: floorColor)
