@@ -38,7 +38,7 @@ let package = Package(
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
-        .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL", "CSDL2"]),
+        .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL"]),
         // Benchmarks behind `tiltkit bench`.
         .target(name: "Benchmarks", dependencies: [
             "Motion", "MotionEvaluation", "Engine", "CGL", "CartGame", "Demo", "CAllocationCounter",

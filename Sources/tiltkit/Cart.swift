@@ -150,8 +150,9 @@ struct Cart: ParsableCommand {
         let options = window.runOptions(title: "Tiltkit cart", clearColor: CartRenderer.background)
         let app = try DemoApp(options)
         defer { app.close() }
+        if let source = player.motion?.manager.source { app.feedControllerEvents(to: source) }
         let renderer = try CartRenderer(graphics: app.graphics, shaders: app.shaders)
-        let scene = CartScene(renderer: renderer, player: player, gamepad: window.headless ? nil : CartGamepad())
+        let scene = CartScene(renderer: renderer, player: player, gamepad: window.headless ? nil : SDLGamepad())
         let drawn = try app.run(scene)
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")

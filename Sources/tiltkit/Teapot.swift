@@ -81,6 +81,7 @@ struct Teapot: ParsableCommand {
         let options = window.runOptions(title: "Tiltkit teapot", sampleCount: msaa)
         let app = try DemoApp(options)
         defer { app.close() }
+        app.feedControllerEvents(to: input.manager.source)
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
         let scene = TeapotScene(state: state, input: input, renderer: renderer)
         let drawn = try app.run(scene)

@@ -21,8 +21,9 @@ public struct CartSession: Hashable, Sendable {
 
     public struct Tick: Hashable, Sendable {
         public var command: CartCommand
-        /// A game started on this tick: the caller re-detects the holding pose.
-        public var started: Bool
+        /// The player started a game on this tick: the caller re-detects the holding pose (not
+        /// on an autostart's restart after a game over, which the player did not ask for).
+        public var redetectPose: Bool
         /// Whether motion updates should run after this tick (off while paused or over, so the
         /// source is released).
         public var motionWanted: Bool
@@ -61,15 +62,16 @@ public struct CartSession: Hashable, Sendable {
         buttons.startHeld = input.buttons.startHeld
         buttons.pauseHeld = input.buttons.pauseHeld
         var command = buttons.mix(with: input.motion?.command ?? .idle)
-        if autostart && (current.phase == .title || current.phase == .gameOver) {
-            if current.phase == .gameOver { finishedScore += current.score }
+        let restart = autostart && current.phase == .gameOver
+        if autostart && (current.phase == .title || restart) {
+            if restart { finishedScore += current.score }
             command.start = true
         }
         previous = current
         current.step(command, rules: rules)
         let started = current.events.contains(.started)
         if started { games += 1 }
-        return Tick(command: command, started: started, motionWanted: wantsMotion)
+        return Tick(command: command, redetectPose: started && !restart, motionWanted: wantsMotion)
     }
 
     /// Before each tick: a lost source pauses the game (again each tick, so a game started

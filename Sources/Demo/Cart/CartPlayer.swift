@@ -74,7 +74,7 @@ public final class CartPlayer {
             }
         }
         let tick = session.tick(CartSession.Input(motion: frame, buttons: buttons))
-        if tick.started { gestures.state.withLock { $0.redetectPose() } }
+        if tick.redetectPose { gestures.state.withLock { $0.redetectPose() } }
         if let motion, tick.motionWanted != motion.isRunning {
             // A source that cannot restart leaves the buttons in charge; the HUD shows it.
             if tick.motionWanted { try? start() } else { stop() }

@@ -3,13 +3,14 @@ import Engine
 import Foundation
 import Motion
 
-/// The cart game as a `DemoScene`: keys and pad are gathered per frame, a `CartPlayer` ticks
+/// The cart game as a `DemoScene`: keys and pad are gathered per tick (left stick or d-pad
+/// leans, A/Cross jumps, B/Circle or X/Square ducks, Start pauses or starts), a `CartPlayer` ticks
 /// the session at a fixed 60 Hz however fast frames come (the same ticks the headless replay
 /// makes), and the draw blends the last two states.
 public final class CartScene: DemoScene {
     public let player: CartPlayer
     private let renderer: CartRenderer
-    private let gamepad: CartGamepad?
+    private let gamepad: SDLGamepad?
     private var accumulator = 0.0
     private var keys = KeyState()
     private var lastJumpAt: Double?
@@ -20,7 +21,7 @@ public final class CartScene: DemoScene {
         var left = false, right = false, jump = false, duck = false, start = false, pause = false
     }
 
-    public init(renderer: CartRenderer, player: CartPlayer, gamepad: CartGamepad?) {
+    public init(renderer: CartRenderer, player: CartPlayer, gamepad: SDLGamepad?) {
         self.renderer = renderer
         self.player = player
         self.gamepad = gamepad
@@ -64,12 +65,12 @@ public final class CartScene: DemoScene {
 
     private func tick() {
         var held = ButtonInput()
-        held.leanAxis = (keys.right ? 1 : 0) - (keys.left ? 1 : 0)
-        held.jumpHeld = keys.jump
-        held.duckHeld = keys.duck
-        held.startHeld = keys.start
-        held.pauseHeld = keys.pause
-        gamepad?.read(into: &held)
+        let pad = gamepad?.read() ?? GamepadState()
+        held.leanAxis = max(-1, min(1, (keys.right ? 1 : 0) - (keys.left ? 1 : 0) + pad.leanAxis))
+        held.jumpHeld = keys.jump || pad.south
+        held.duckHeld = keys.duck || pad.eastOrWest
+        held.startHeld = keys.start || pad.start
+        held.pauseHeld = keys.pause || pad.start
         let step = player.tick(buttons: held)
         if step.tick.command.jump { lastJumpAt = time }
         if step.tick.command.duck { lastDuckAt = time }

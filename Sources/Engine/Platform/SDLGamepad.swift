@@ -1,11 +1,21 @@
 import CSDL2
-import CartGame
 
-/// The fallback gamepad controls through SDL's game-controller API: left stick (or d-pad)
-/// leans, A/Cross jumps, B/Circle or X/Square ducks, Start pauses or starts. Opens the first
-/// controller and picks up another one when it is unplugged. SDL's event pump (the window's
-/// `pollEvents`) keeps the button state current.
-public final class CartGamepad {
+/// What a gamepad holds now, independent of SDL.
+public struct GamepadState: Hashable, Sendable {
+    /// Left stick (15 % dead zone) plus the d-pad, −1 … 1, positive right.
+    public var leanAxis: Float = 0
+    /// A/Cross.
+    public var south = false
+    /// B/Circle or X/Square.
+    public var eastOrWest = false
+    public var start = false
+
+    public init() {}
+}
+
+/// The first game controller's buttons and stick through SDL's game-controller API; picks up
+/// another controller when it is unplugged. The window's `SDLEventPump` keeps the state current.
+public final class SDLGamepad {
     private var controller: OpaquePointer?
     private let available: Bool
 
@@ -24,25 +34,26 @@ public final class CartGamepad {
         return String(cString: cName)
     }
 
-    /// Writes the pad's state into `buttons` (OR-ed with what the keyboard holds).
-    public func read(into buttons: inout ButtonInput) {
-        guard available else { return }
+    /// The pad's state now; all released when none is connected.
+    public func read() -> GamepadState {
+        var state = GamepadState()
+        guard available else { return state }
         if let c = controller, SDL_GameControllerGetAttached(c) == SDL_FALSE {
             SDL_GameControllerClose(c)
             controller = nil
         }
         if controller == nil { open() }
-        guard let c = controller else { return }
+        guard let c = controller else { return state }
         func pressed(_ b: SDL_GameControllerButton) -> Bool { SDL_GameControllerGetButton(c, b) != 0 }
         // Stick: a 15 % dead zone, then linear to full lean.
         let raw = Float(SDL_GameControllerGetAxis(c, SDL_CONTROLLER_AXIS_LEFTX)) / 32767
         let stick = abs(raw) < 0.15 ? 0 : (raw - (raw > 0 ? 0.15 : -0.15)) / 0.85
         let pad: Float = pressed(SDL_CONTROLLER_BUTTON_DPAD_LEFT) ? -1 : (pressed(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) ? 1 : 0)
-        buttons.leanAxis = max(-1, min(1, buttons.leanAxis + stick + pad))
-        buttons.jumpHeld = buttons.jumpHeld || pressed(SDL_CONTROLLER_BUTTON_A)
-        buttons.duckHeld = buttons.duckHeld || pressed(SDL_CONTROLLER_BUTTON_B) || pressed(SDL_CONTROLLER_BUTTON_X)
-        buttons.pauseHeld = buttons.pauseHeld || pressed(SDL_CONTROLLER_BUTTON_START)
-        buttons.startHeld = buttons.startHeld || pressed(SDL_CONTROLLER_BUTTON_START)
+        state.leanAxis = max(-1, min(1, stick + pad))
+        state.south = pressed(SDL_CONTROLLER_BUTTON_A)
+        state.eastOrWest = pressed(SDL_CONTROLLER_BUTTON_B) || pressed(SDL_CONTROLLER_BUTTON_X)
+        state.start = pressed(SDL_CONTROLLER_BUTTON_START)
+        return state
     }
 
     private func open() {
