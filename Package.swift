@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: [
             "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),

@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 /// Collects a source's events until `done` says so (or `timeout` seconds pass), then stops it.
-func collect(_ source: any MotionSource, timeout: Double = 5,
+public func collect(_ source: any MotionSource, timeout: Double = 5,
              until done: @escaping @Sendable (MotionSourceEvent) -> Bool) throws -> [MotionSourceEvent] {
     let box = EventBox()
     try source.start { event in box.append(event, finished: done(event)) }
@@ -11,19 +11,22 @@ func collect(_ source: any MotionSource, timeout: Double = 5,
     return box.events
 }
 
-final class EventBox: @unchecked Sendable {
+/// A source's events as they arrive, on any thread; tests wait on it.
+public final class EventBox: @unchecked Sendable {
+    public init() {}
+
     private let condition = NSCondition()
     private var stored: [MotionSourceEvent] = []
     private var finished = false
 
-    func append(_ event: MotionSourceEvent, finished done: Bool) {
+    public func append(_ event: MotionSourceEvent, finished done: Bool) {
         condition.lock()
         stored.append(event)
         if done { finished = true; condition.broadcast() }
         condition.unlock()
     }
 
-    func wait(timeout: Double) {
+    public func wait(timeout: Double) {
         condition.lock()
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !finished && condition.wait(until: deadline) {}
@@ -31,7 +34,7 @@ final class EventBox: @unchecked Sendable {
     }
 
     /// Waits until `predicate` holds for the events so far.
-    func wait(timeout: Double, for predicate: ([MotionSourceEvent]) -> Bool) -> Bool {
+    public func wait(timeout: Double, for predicate: ([MotionSourceEvent]) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             if predicate(events) { return true }
@@ -40,7 +43,7 @@ final class EventBox: @unchecked Sendable {
         return predicate(events)
     }
 
-    var events: [MotionSourceEvent] {
+    public var events: [MotionSourceEvent] {
         condition.lock(); defer { condition.unlock() }
         return stored
     }
