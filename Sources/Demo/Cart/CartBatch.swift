@@ -1,6 +1,6 @@
 import Engine
 
-/// Many lit shapes merged into one vertex-coloured mesh (`badger.vert`'s layout: position,
+/// Many lit shapes merged into one vertex-coloured mesh (`cart.vert`'s layout: position,
 /// normal, colour), so a whole stretch of mine, or everything that moves in a frame, is one
 /// draw call instead of one per box.
 ///

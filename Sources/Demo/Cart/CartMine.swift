@@ -31,7 +31,7 @@ enum CartMine {
         return Color(shade, shade * 0.82, shade * 0.7)
     }
 
-    /// `sections` sections from y = 0 along +y, in `badger.vert`'s layout.
+    /// `sections` sections from y = 0 along +y, in `cart.vert`'s layout.
     static func mesh(sections: Int) -> MeshDesc {
         let length = CartMeshes.sectionLength
         let rails = CartMeshes.rails(), sleepers = CartMeshes.sleepers(), frame = CartMeshes.frame()

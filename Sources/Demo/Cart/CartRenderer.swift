@@ -6,7 +6,7 @@ import Foundation
 /// cart with its badger, gems, rocks and beams, seen by a third-person camera. World: z up,
 /// the track runs along +y, x to the player's right. Draws a `CartView`; never changes it.
 ///
-/// Two draw calls, both lit and fogged per vertex (`badger.vert`): the cart and the items,
+/// Two draw calls, both lit and fogged per vertex (`cart.vert`): the cart and the items,
 /// merged anew each frame in front-to-back order, then the mine, one mesh built at start. On a
 /// software renderer (Mesa's llvmpipe) the frame is bound by pixels shaded, so near things go
 /// first and the depth test spares the pixels they hide.
