@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL → Motion.
+// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
@@ -50,7 +50,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Motion", "CartGame"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "TestSupport", "CAllocationCounter"],
                     exclude: ["Fixtures"]),
         // Fixtures/ holds the report generator script and its output, read by path.
