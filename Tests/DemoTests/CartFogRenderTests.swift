@@ -4,7 +4,7 @@ import Testing
 @testable import Demo
 
 /// The mine fades into the fog far down the track and nowhere near the cart (real GL, offscreen).
-@Suite(.serialized) struct BadgerFogRenderTests {
+@Suite(.serialized) struct CartFogRenderTests {
     static let size = PixelSize(width: 320, height: 180)
 
     @Test func onlyTheFarTunnelTakesTheFogColour() throws {

@@ -7,7 +7,7 @@ import TestSupport
 @testable import Demo
 
 /// The cart game drawn offscreen with real GL (SDL's offscreen driver when there is no display).
-@Suite(.serialized) struct BadgerRenderTests {
+@Suite(.serialized) struct CartRenderTests {
     static let size = PixelSize(width: 320, height: 180)
 
     /// Draws `view` with the HUD into the target and reads it back.

@@ -8,7 +8,7 @@ import Motion
 ///
 ///     var calibration = GestureCalibration(base: .standard)
 ///     for m in pushed { calibration.push(m) }        // HUD shows calibration.step
-///     if case .done(let settings, let pose) = calibration.step { controls.apply(settings) }
+///     if case .done(let settings, let pose) = calibration.step { controls = MotionControls(settings: settings, pose: pose) }
 public struct GestureCalibration: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
         case holdStill

@@ -37,10 +37,6 @@ public struct MotionControls: Hashable, Sendable {
         turning = RingBuffer(capacity: settings.duck.sampleCount(every: settings.updateInterval))
     }
 
-    public mutating func apply(_ settings: MotionControlSettings) {
-        self = MotionControls(settings: settings, pose: pose)
-    }
-
     /// The push path: one device-motion update from the manager's handler, which it reached at
     /// `arrivedAt` (clock seconds; nil: its timestamp).
     public mutating func push(_ motion: DeviceMotion, arrivedAt: Double? = nil) {
