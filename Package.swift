@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL → Motion.
+// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // Pure core: math, motion types, trace I/O, fusion, motion manager.
         .target(name: "Motion"),
+        // Harness, not shipped: BROAD's error metric, its trials and peers, agreement with Core Motion's gravity.
+        .target(name: "MotionEvaluation", dependencies: ["Motion"]),
 
         // Thin C shims for kernel headers and macros Swift cannot import (ioctl codes).
         .target(name: "CLinuxInput"),
@@ -39,24 +41,27 @@ let package = Package(
         .target(name: "Demo", dependencies: ["Engine", "Motion", "CartGame", "MotionDevices", "MotionSDL"]),
         // Benchmarks behind `tiltkit bench`.
         .target(name: "Benchmarks", dependencies: [
-            "Motion", "Demo", "CAllocationCounter",
+            "Motion", "MotionEvaluation", "Engine", "CGL", "CartGame", "Demo", "CAllocationCounter",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Demo", "CartGame", "Benchmarks",
+            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .target(name: "TestSupport", dependencies: ["Motion"], path: "Tests/TestSupport"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "CAllocationCounter"],
+        .target(name: "TestSupport", dependencies: ["Motion", "CartGame"], path: "Tests/TestSupport"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "TestSupport", "CAllocationCounter"],
                     exclude: ["Fixtures"]),
         // Fixtures/ holds the report generator script and its output, read by path.
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "TestSupport"]),
-        .testTarget(name: "CartGameTests", dependencies: ["CartGame", "TestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "TestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
+        .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: [
+            "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

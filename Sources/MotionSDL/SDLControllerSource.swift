@@ -5,25 +5,17 @@ import Motion
 /// Gyro and accelerometer of an SDL game controller (SDL 2.26: HIDAPI drivers for DualShock 4,
 /// DualSense, Switch Pro and Joy-Cons; INPUT_FACTS §0, §7), with hot-plug.
 ///
-/// SDL events must be pumped on the thread that initialised SDL video, so there are two modes:
+/// The source never pumps SDL's events: one owner does (Engine's `SDLEventPump`, the window's
+/// loop or a headless command's wait loop) and hands each controller event to `handle(event:)`,
+/// on the thread that started the source. Two pumps would split the queue between them.
 ///
-///     // In a windowed app: the frame loop pumps and forwards every event.
-///     let pad = SDLControllerSource(pumping: .byApplication)
-///     try pad.start(deliver)                 // on the main thread, after SDL_Init(VIDEO)
-///     while SDL_PollEvent(&event) != 0 { pad.handle(event: event); … }
+///     let pad = SDLControllerSource()
+///     try pad.start(deliver)                                   // on the pumping thread
+///     window.events.controllerEvents = { pad.handle(event: $0) }
 ///
-///     // Headless (`tiltkit record`): the source runs its own SDL event loop on its thread.
-///     let pad = SDLControllerSource(pumping: .ownThread)
-///
-/// With `.byApplication`, events are delivered on the thread that calls `handle(event:)`.
-/// Removing the controller delivers `.disconnected`; a controller with sensors being added
+/// Samples are delivered on the thread that calls `handle(event:)`. Removing the controller delivers `.disconnected`; a controller with sensors being added
 /// (the same one if its GUID matches, else any) is opened and `.reconnected` follows.
 public final class SDLControllerSource: MotionSource, @unchecked Sendable {
-    public enum Pumping: Sendable {
-        case byApplication
-        case ownThread
-    }
-
     public struct ControllerDescription: Hashable, Sendable {
         public var index: Int32
         public var name: String
@@ -33,7 +25,6 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         public var rate: Double?
     }
 
-    public let pumping: Pumping
     /// Joystick device index to open; nil = the first controller with gyro and accelerometer.
     public let preferredIndex: Int32?
     /// Guarded by `lock`: set when a controller is opened, on whichever thread pumps SDL.
@@ -48,14 +39,9 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     private var controller: OpaquePointer?
     private var guid: SDL_JoystickGUID?
     private var deliver: (@Sendable (MotionSourceEvent) -> Void)?
-    private var thread: Thread?
-    private var stopping = false
-    private let finished = NSCondition()
-    private var running = false
 
-    public init(index: Int32? = nil, pumping: Pumping, clock: any MotionClock = MonotonicClock()) {
+    public init(index: Int32? = nil, clock: any MotionClock = MonotonicClock()) {
         preferredIndex = index
-        self.pumping = pumping
         self.clock = clock
         currentInfo = MotionSourceInfo(name: "SDL game controller", kind: "sdl", sensors: [.accelerometer, .gyroscope])
     }
@@ -90,24 +76,12 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         lock.lock()
         self.deliver = deliver
         lock.unlock()
-        switch pumping {
-        case .byApplication:
+        do {
             try initialise()
             try openFirstController()
-        case .ownThread:
-            // SDL is initialised, pumped and shut down on this one thread.
-            let startup = Startup()
-            let thread = Thread { [self] in
-                var failure: Error?
-                do { try initialise(); try openFirstController() } catch { failure = error }
-                startup.finish(failure)
-                if failure == nil { runLoop() } else { SDL_QuitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER)) }
-                finished.lock(); running = false; finished.broadcast(); finished.unlock()
-            }
-            thread.name = "sdl-controller"
-            finished.lock(); running = true; finished.unlock()
-            thread.start()
-            if let failure = startup.wait() { throw failure }
+        } catch {
+            closeController()
+            throw error
         }
     }
 
@@ -148,7 +122,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         return true
     }
 
-    /// Forwards one SDL event (from the application's event loop in `.byApplication` mode).
+    /// Handles one SDL event from the pump's owner.
     /// Returns true if it concerned this source's controller.
     @discardableResult
     public func handle(event: SDL_Event) -> Bool {
@@ -185,34 +159,6 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         withUnsafeBytes(of: a.data) { x in withUnsafeBytes(of: b.data) { y in x.elementsEqual(y) } }
     }
 
-    /// Hands the own thread's start-up result back to `start`.
-    private final class Startup: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var done = false
-        private var failure: Error?
-
-        func finish(_ failure: Error?) {
-            condition.lock(); self.failure = failure; done = true; condition.signal(); condition.unlock()
-        }
-
-        func wait() -> Error? {
-            condition.lock(); defer { condition.unlock() }
-            while !done { condition.wait() }
-            return failure
-        }
-    }
-
-    private func runLoop() {
-        var event = SDL_Event()
-        while true {
-            lock.lock(); let stop = stopping; lock.unlock()
-            if stop { break }
-            // A short timeout keeps stop() prompt.
-            if SDL_WaitEventTimeout(&event, 100) != 0 { handle(event: event) }
-        }
-        closeController()
-    }
-
     private func closeController() {
         lock.lock()
         if let c = controller { SDL_GameControllerClose(c) }
@@ -222,13 +168,5 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         SDL_QuitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER))
     }
 
-    public func stop() {
-        switch pumping {
-        case .byApplication:
-            closeController()
-        case .ownThread:
-            lock.lock(); stopping = true; lock.unlock()
-            finished.lock(); while running { finished.wait() }; finished.unlock()
-        }
-    }
+    public func stop() { closeController() }
 }

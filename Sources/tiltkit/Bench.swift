@@ -111,7 +111,7 @@ extension Bench {
 
     struct Latency: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Sample arrival → visible to a pull → end of the frame that shows it (teapot, headless).")
+            abstract: "Sample arrival → visible to a pull → end of the frame that shows it (teapot, headless); gesture → game tick (cart, live).")
 
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
@@ -119,7 +119,7 @@ extension Bench {
         func run() throws {
             let recording = try data.resolve().pullRecording()
             let settings = common.quick ? LatencyBenchmark.Settings.quick : LatencyBenchmark.Settings()
-            let bar = ProgressBar(total: 3, label: "latency")
+            let bar = ProgressBar(total: 4, label: "latency")
             let report = try LatencyBenchmark(settings: settings, recording: recording).run { bar.advance($0) }
             bar.finish()
             try common.output.emit(bench: "latency", quick: common.quick, report: report, text: report.text)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Demo
+import Engine
 import Foundation
 import Motion
 import MotionDevices
@@ -134,9 +136,27 @@ enum DeviceSourceSpec: Equatable {
             }
             return try EvdevMotionSource(path: path, options: .init(driver: parsed))
         case .sdl(let index):
-            return SDLControllerSource(index: index, pumping: .ownThread)
+            return SDLControllerSource(index: index)
         case let .hidRecording(path, device):
             return try HIDRecordingSource(path: path, options: .init(device: gamepad(device)))
         }
     }
+}
+
+/// One owner of SDL's event queue, whatever the command: a windowed demo hands the window's
+/// controller events to an SDL source (`feedControllerEvents`); a headless command pumps on the
+/// thread that started the source (`headlessPump`). The source itself never pumps.
+extension DemoApp {
+    func feedControllerEvents(to source: any MotionSource) {
+        guard let pad = source as? SDLControllerSource else { return }
+        window.events.controllerEvents = { pad.handle(event: $0) }
+    }
+}
+
+/// For a headless command reading `source`: the pump to run on this thread (nil unless SDL).
+func headlessPump(for source: any MotionSource) -> SDLEventPump? {
+    guard let pad = source as? SDLControllerSource else { return nil }
+    let pump = SDLEventPump()
+    pump.controllerEvents = { pad.handle(event: $0) }
+    return pump
 }

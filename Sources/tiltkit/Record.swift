@@ -46,10 +46,13 @@ struct Record: ParsableCommand {
                 }
             }
             let interrupt = InterruptFlag()
+            let pump = headlessPump(for: motionSource)
             try recorder.start()
             let clock = MonotonicClock()
             let deadline = duration.map { clock.now() + $0 } ?? .infinity
-            while !recorder.waitUntilEnded(timeout: 0.1) && !interrupt.isSet && clock.now() < deadline {}
+            while !recorder.waitUntilEnded(timeout: pump == nil ? 0.1 : 0) && !interrupt.isSet && clock.now() < deadline {
+                pump?.wait(timeout: 0.1)
+            }
             let result = try recorder.stop()
             let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
             print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")

@@ -58,13 +58,14 @@ struct Teapot: ParsableCommand {
     }
 
     func run() throws {
-        let input: TeapotMotionInput
+        let input: SceneMotionInput
         do {
             input = try makeInput()
             let axis = ["x", "y", "z"].firstIndex(of: graphAxis) ?? 1
             var startState = TeapotState(mode: mode, pivot: pivot, gravityCutoff: cutoff, graphAxis: axis)
             startState.showHelp = showHelp
-            try input.start(mode: startState.mode, gravityCutoff: startState.gravityCutoff)
+            startState.configure(input.manager)
+            try input.start()
             try runWindow(input: input, state: startState)
         } catch let error as EngineError {
             DemoExit.fail("teapot", error.description, code: DemoExit.code(error))
@@ -75,11 +76,12 @@ struct Teapot: ParsableCommand {
         }
     }
 
-    private func runWindow(input: TeapotMotionInput, state: TeapotState) throws(EngineError) {
+    private func runWindow(input: SceneMotionInput, state: TeapotState) throws(EngineError) {
         defer { input.stop() }
         let options = window.runOptions(title: "Tiltkit teapot", sampleCount: msaa)
         let app = try DemoApp(options)
         defer { app.close() }
+        app.feedControllerEvents(to: input.manager.source)
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
         let scene = TeapotScene(state: state, input: input, renderer: renderer)
         let drawn = try app.run(scene)
@@ -87,14 +89,14 @@ struct Teapot: ParsableCommand {
     }
 
     /// Headless runs step trace sources by frame; windowed runs replay them on their own thread.
-    private func makeInput() throws -> TeapotMotionInput {
+    private func makeInput() throws -> SceneMotionInput {
         let spec = try SourceSpec(parsing: source)
         if window.headless, let url = try spec.recordedTraceURL() {
-            return TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Trace.load(contentsOf: url), loop: true),
-                                     startTime: window.at)
+            return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try Trace.load(contentsOf: url), loop: true),
+                                    startTime: window.at)
         }
         if window.at > 0 { throw ValidationError("--at needs a trace source") }
-        return TeapotMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
+        return SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
     }
 
 }

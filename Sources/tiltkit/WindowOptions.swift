@@ -4,12 +4,12 @@ import Engine
 import Foundation
 import Motion
 
-/// The window and headless-render options the demo scenes share (`teapot`, `badger`).
+/// The window and headless-render options the demo scenes share (`teapot`, `cart`).
 struct WindowOptions: ParsableArguments {
     @Option(help: "Window or image size, WIDTHxHEIGHT.")
     var size: String = "1280x720"
 
-    @Flag(help: "No window: render offscreen (needs --frames; badger also takes --events instead).")
+    @Flag(help: "No window: render offscreen (needs --frames; cart also takes --events instead).")
     var headless = false
 
     @Option(help: "Stop after this many frames.")

@@ -142,6 +142,9 @@ struct QuickBenchTests {
             #expect(report.frameSkipped != nil)
         }
         #expect(report.text.contains("arrival → visible to a pull"))
+        // x-io's tips replayed live: each jump reaches a 60 Hz tick within about a tick.
+        #expect(report.gestures > 0)
+        #expect(report.gestureLatency.max < 100_000_000)
     }
 
     @Test func frameSummaryMeasuresFromPullToFrameEnd() {

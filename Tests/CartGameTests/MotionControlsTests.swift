@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func detectorFiresOnceOnCrossingThenWaitsOutItsRefractoryTime() {
-        var detector = GestureDetector(settings: .init(bufferLength: 3, threshold: 1.0, refractory: 0.5))
+        var detector = GestureDetector(settings: .init(window: 0.15, threshold: 1.0, refractory: 0.5), sampleInterval: 0.05)
         var fired: [GestureDetector.Firing] = []
         // 0.0–0.2 s quiet, then a long push above threshold, a dip, and a second push 0.3 s later.
         let values: [Double] = [0, 0, 0, 2, 2, 2, 2, 2, 0, 0, 0, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2]
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func negativeThresholdAndNonFiniteSamples() {
-        var detector = GestureDetector(settings: .init(bufferLength: 2, threshold: -0.3, refractory: 0))
+        var detector = GestureDetector(settings: .init(window: 0.02, threshold: -0.3, refractory: 0), sampleInterval: 0.01)
         detector.push(.nan, timestamp: 0)
         detector.push(-0.5, timestamp: 0.01)
         #expect(detector.poll() == nil)  // NaN dropped: buffer not yet full
@@ -96,13 +96,20 @@ import Testing
     }
 
     @Test func pendingFiringSurvivesUntilTheNextFrameAndResetDropsIt() {
-        var detector = GestureDetector(settings: .init(bufferLength: 1, threshold: 1, refractory: 0))
+        var detector = GestureDetector(settings: .init(window: 0.01, threshold: 1, refractory: 0), sampleInterval: 0.01)
         detector.push(3, timestamp: 1)
         detector.push(0, timestamp: 1.01)   // back below before the frame: still a jump
         #expect(detector.poll()?.crossingTimestamp == 1)
         detector.push(3, timestamp: 2)
         detector.reset()
         #expect(detector.poll() == nil)
+    }
+
+    @Test func gestureWindowsAreSecondsWhateverTheRate() {
+        let jump = MotionControlSettings.standard.jump
+        #expect(jump.sampleCount(every: 0.01) == 5)    // 100 Hz: the 50 ms window
+        #expect(jump.sampleCount(every: 0.02) == 3)    // 50 Hz, the talk's rate: 2.5 rounds up
+        #expect(jump.sampleCount(every: 1) == 1)
     }
 
     @Test func ringBufferKeepsTheLatestValues() {
@@ -115,8 +122,8 @@ import Testing
 
     @Test func motionControlsCommandCarriesLeanAndGestures() {
         var controls = MotionControls(settings: .init(updateInterval: 0.01,
-                                                      jump: .init(bufferLength: 2, threshold: 1, refractory: 0.5),
-                                                      duck: .init(bufferLength: 2, threshold: -0.2, refractory: 0.5)),
+                                                      jump: .init(window: 0.02, threshold: 1, refractory: 0.5),
+                                                      duck: .init(window: 0.02, threshold: -0.2, refractory: 0.5)),
                                       pose: .gamepad)
         let g = Attitude(roll: 0.4, pitch: 0.2, yaw: 0).gravity
         var last: DeviceMotion?

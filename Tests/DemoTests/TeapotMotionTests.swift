@@ -13,8 +13,9 @@ import Testing
 
     /// Device motion after stepping the bundled trace to `time` seconds in `mode`.
     static func motion(at time: Double, mode: TeapotMode, trace: Trace) throws -> Received<DeviceMotion>? {
-        let input = TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: trace), startTime: time)
-        try input.start(mode: mode, gravityCutoff: 2)
+        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace), startTime: time)
+        TeapotState(mode: mode).configure(input.manager)
+        try input.start()
         defer { input.stop() }
         return input.pull()
     }
@@ -33,8 +34,9 @@ import Testing
 
     @Test func theHUDShowsTheNominalAndTheMeasuredRateAndTheSourcesReports() throws {
         // the bundled x-io trace stepped to 20 s: its samples arrive at 100 Hz
-        let input = TeapotMotionInput(steppedReplay: FrameSteppedReplay(trace: try Self.bundledTrace()), startTime: 20)
-        try input.start(mode: .fusion, gravityCutoff: 2)
+        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try Self.bundledTrace()), startTime: 20)
+        TeapotState(mode: .fusion).configure(input.manager)
+        try input.start()
         defer { input.stop() }
         let measured = try #require(input.manager.measuredSampleRate)
         #expect(abs(measured - 100) < 1, "\(measured) Hz")
@@ -63,9 +65,10 @@ import Testing
 
     @Test func theStateRecordsEachNewSampleOnceAndMeasuresItsAge() throws {
         let trace = try Self.bundledTrace()
-        let replay = FrameSteppedReplay(trace: trace)
-        let input = TeapotMotionInput(steppedReplay: replay, startTime: 10)
-        try input.start(mode: .fusion, gravityCutoff: 2)
+        let replay = SteppedReplaySource(trace: trace)
+        let input = SceneMotionInput(steppedReplay: replay, startTime: 10)
+        TeapotState(mode: .fusion).configure(input.manager)
+        try input.start()
         defer { input.stop() }
         var state = TeapotState()
         for frame in 0..<30 {

@@ -2,6 +2,7 @@ import Foundation
 import Motion
 @testable import MotionDevices
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import Motion
 @testable import MotionDevices
 import Testing
+import TestSupport
 
 @Suite("gyro calibration")
 struct GyroCalibrationTests {

@@ -3,6 +3,7 @@ import Synchronization
 import Motion
 @testable import MotionDevices
 import Testing
+import TestSupport
 
 /// A fake `/sys/bus/iio/devices/iio:deviceN` in a temp directory, laid out as the ABI documents.
 final class FakeIIODevice {

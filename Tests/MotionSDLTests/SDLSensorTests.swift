@@ -74,7 +74,7 @@ struct SDLSensorTests {
 
     @Test("headless start without a controller fails with a message, and the SDL subsystem is released")
     func noController() {
-        let source = SDLControllerSource(pumping: .ownThread)
+        let source = SDLControllerSource()
         #expect { try source.start { _ in } } throws: { "\($0)".contains("no game controller") || "\($0)".contains("SDL") }
     }
 }

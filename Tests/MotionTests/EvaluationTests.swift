@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Motion
+@testable import MotionEvaluation
 
 /// BROAD's metric, the CSV reader behind it, and the accuracy guard on BROAD's ten trials.
 @Suite("Evaluation")

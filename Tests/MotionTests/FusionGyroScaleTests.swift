@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Motion
+@testable import MotionEvaluation
 
 /// The gyro error estimator learns a per-axis scale error from the inclination corrections while
 /// an axis turns fast and is not vertical, and the attitude stays level although the gyro is off.

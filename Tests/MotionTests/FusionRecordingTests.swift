@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Motion
+@testable import MotionEvaluation
 
 /// Fusion on the real recordings bundled in `Assets/traces/` (iPhone Core Motion output and the
 /// x-io board), compared with the devices' own estimates and with the accelerometer-only mode.

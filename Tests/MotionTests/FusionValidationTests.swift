@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Motion
+@testable import MotionEvaluation
 
 /// Bad input must be refused with a counted reason, never reach the filter state, and a gap must
 /// restart the attitude cleanly. Driven by the real x-io recording with faults put into it.

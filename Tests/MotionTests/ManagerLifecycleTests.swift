@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TestSupport
 @testable import Motion
 
 @Suite("MotionManager availability, lifecycle and connection")

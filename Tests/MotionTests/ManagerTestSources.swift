@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 @testable import Motion
 
 /// A motion source that produces synthetic samples from its own thread at a set rate, on
@@ -134,46 +135,4 @@ final class SteppedTestSource: MotionSource, @unchecked Sendable {
     }
 
     func emit(_ sample: MotionSample) { emit(.sample(sample)) }
-}
-
-/// Seeded generator (SplitMix64) so synthetic jitter is the same on every run.
-struct SplitMix64: Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<1.
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
-/// Collects pushed values from a handler on any queue.
-final class Collector<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    private let errors = Mutex<[String]>([])
-
-    func append(_ value: Value?, _ error: (any Error)?) {
-        if let value { values.withLock { $0.append(value) } }
-        if let error { errors.withLock { $0.append(String(describing: error)) } }
-    }
-
-    var all: [Value] { values.withLock { $0 } }
-    var count: Int { values.withLock { $0.count } }
-    var errorMessages: [String] { errors.withLock { $0 } }
-
-    /// Waits until `count >= n`; false on timeout.
-    func wait(for n: Int, seconds: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while count < n {
-            if Date() > deadline { return false }
-            usleep(1000)
-        }
-        return true
-    }
 }

@@ -18,13 +18,6 @@ import Testing
         #expect(try detected(own) == .tiltkit)
     }
 
-    @Test func theDemosDefaultTraceIsFoundFromTheTestRunner() throws {
-        // Found from the working directory or by walking up from the test binary in .build*/.
-        let url = try #require(AssetLocator.defaultTrace)
-        #expect(url.resolvingSymlinksInPath().path == TraceTestFiles.xio.resolvingSymlinksInPath().path)
-        #expect(AssetLocator.locate("traces/no-such-file.csv") == nil)
-    }
-
     @Test func xioLayoutFileHasAllThreeSensorsAndStartsStillFaceUp() throws {
         let trace = try Trace.load(contentsOf: TraceTestFiles.xio)
         #expect(trace.samples.count == 13514)

@@ -1,4 +1,5 @@
 import Motion
+import MotionEvaluation
 
 extension AccuracyBenchmark.Report {
     public var text: String {

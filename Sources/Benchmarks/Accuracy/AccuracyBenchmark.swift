@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionEvaluation
 
 /// `bench accuracy`: how wrong the fused attitude is, per file and in total.
 ///
@@ -241,7 +242,7 @@ public struct AccuracyBenchmark: Sendable {
 
     // MARK: Targets
 
-    /// Issue 8's accuracy goals on the BROAD means, and issue 3's "fusion beats accelerometer-only".
+    /// Accuracy goals on the BROAD means (better than VQF, the best peer) and "fusion beats accelerometer-only".
     static func targets(mean: BroadRow?, rows: [BroadRow], traces: [TraceRow]) -> [TargetCheck] {
         var checks: [TargetCheck] = []
         if let mean, rows.count == BroadPeers.vqfPerTrial.count {

@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionEvaluation
 
 /// Where the benches find real recordings: `--data DIR`, else `$TILTKIT_SHARED_DATA`, else
 /// `../shared/data` beside the repository, else the repository's bundled `Assets/traces`.

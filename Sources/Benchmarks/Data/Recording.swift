@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionEvaluation
 
 /// A real recording loaded for a bench: its short name and its samples in Core Motion's units.
 public struct Recording: Sendable {

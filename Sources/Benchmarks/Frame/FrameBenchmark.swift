@@ -67,20 +67,22 @@ public struct FrameBenchmark: Sendable {
 
     /// The teapot demo in fusion mode, as `tiltkit teapot` builds it.
     public static let teapot = SceneMaker(name: "teapot") { app, source in
-        let input = TeapotMotionInput(source: source)
+        let input = SceneMotionInput(source: source)
         let state = TeapotState(mode: .fusion, pivot: .object)
-        try input.start(mode: state.mode, gravityCutoff: state.gravityCutoff)
+        state.configure(input.manager)
+        try input.start()
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
         return (TeapotScene(state: state, input: input, renderer: renderer), { input.pull() }, { input.stop() })
     }
 
-    /// The cart game started at once, leaning by the pulled device motion, as `tiltkit badger` builds it.
-    public static let cartGame = SceneMaker(name: "cart game", clearColor: BadgerRenderer.background) { app, source in
-        let motion = BadgerMotionInput(source: source, settings: .standard, pose: nil)
-        try motion.start()
-        let renderer = try BadgerRenderer(graphics: app.graphics, shaders: app.shaders)
-        let scene = BadgerScene(renderer: renderer, motion: motion, gamepad: nil, seed: 1, autostart: true)
-        return (scene, { motion.manager.latestDeviceMotion }, { motion.manager.stopDeviceMotionUpdates() })
+    /// The cart game started at once, leaning by the pulled device motion, as `tiltkit cart` builds it.
+    public static let cartGame = SceneMaker(name: "cart game", clearColor: CartRenderer.background) { app, source in
+        let player = CartPlayer(motion: SceneMotionInput(source: source), settings: .standard, pose: nil,
+                                session: CartSession(seed: 1, autostart: true))
+        try player.start()
+        let renderer = try CartRenderer(graphics: app.graphics, shaders: app.shaders)
+        let scene = CartScene(renderer: renderer, player: player, gamepad: nil)
+        return (scene, { player.motion?.pull() }, { player.stop() })
     }
 
     /// Runs each scene in its own headless app and returns its summary, the GL renderer used and

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Motion
+import MotionEvaluation
 import Synchronization
 
 /// `bench fusion`: nanoseconds per sample of each estimator over real recordings, min and median
@@ -118,12 +119,12 @@ public struct FusionBenchmark: Sendable {
 
         var targets: [TargetCheck] = []
         if let six = rows.first(where: { $0.estimator == "6-axis fusion" }) {
-            targets.append(TargetCheck(name: "6-axis fusion under 150 ns per sample (issue 7)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample < 150))
-            targets.append(TargetCheck(name: "6-axis fusion at most 80 ns per sample (issue 8)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample <= 80))
+            targets.append(TargetCheck(name: "6-axis fusion under 150 ns per sample (a 1 kHz pad takes under 0.015% of a core)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample < 150))
+            targets.append(TargetCheck(name: "6-axis fusion at most 80 ns per sample (as cheap as Mahony and Madgwick, 39–82 ns)", measured: Figure.fixed(six.medianNanosecondsPerSample) + " ns", met: six.medianNanosecondsPerSample <= 80))
         }
         if let nine = rows.first(where: { $0.estimator == "9-axis fusion" }) {
-            targets.append(TargetCheck(name: "9-axis fusion under 300 ns per sample (issue 7)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample < 300))
-            targets.append(TargetCheck(name: "9-axis fusion at most 100 ns per sample (issue 8)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample <= 100))
+            targets.append(TargetCheck(name: "9-axis fusion under 300 ns per sample (a 1 kHz pad takes under 0.03% of a core)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample < 300))
+            targets.append(TargetCheck(name: "9-axis fusion at most 100 ns per sample (under a third of VQF, 348–500 ns)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample <= 100))
         }
         return Report(recordings: recordings.map(\.name), samples: total, runs: settings.runs, baseline: baseline,
                       estimators: rows, push: push, targets: targets)

@@ -3,13 +3,17 @@ import Motion
 
 /// `bench latency`: how long a sample takes from entering the motion manager (its arrival stamp,
 /// taken on the source's thread when the source hands it over) to being visible to a pull, and
-/// from that pull to the end of the frame that shows it (teapot, headless).
+/// from that pull to the end of the frame that shows it (teapot, headless), and the cart game's
+/// gesture latency in wall-clock time (`GestureLatencyProbe`).
 public struct LatencyBenchmark: Sendable {
     public struct Settings: Sendable {
         /// Seconds of spinning on the pull to catch each new sample.
         public var visibilitySeconds = 3.0
         /// Replay speed (10 turns x-io's 100 Hz recording into a 1 kHz source).
         public var replaySpeed = 10.0
+        /// Seconds of wall time the cart game plays x-io's tips live, and at what replay speed.
+        public var gestureSeconds = 24.0
+        public var gestureReplaySpeed = 2.0
         public var frames = FrameBenchmark.Settings()
 
         public init() {}
@@ -17,6 +21,8 @@ public struct LatencyBenchmark: Sendable {
         public static var quick: Settings {
             var s = Settings()
             s.visibilitySeconds = 0.1
+            s.gestureSeconds = 1.5
+            s.gestureReplaySpeed = 8
             s.frames = .quick
             return s
         }
@@ -37,6 +43,9 @@ public struct LatencyBenchmark: Sendable {
         public var frame: FrameBenchmark.SceneResult?
         public var frameSkipped: String?
         public var renderer: String?
+        /// Crossing sample at the game's push handler → the 60 Hz tick that acts on it, ns (wall clock).
+        public var gestureLatency: Distribution
+        public var gestures: Int
     }
 
     public var settings: Settings
@@ -80,6 +89,10 @@ public struct LatencyBenchmark: Sendable {
         let (pullCost, pullAllocations) = ManagerPullProbe.measure(manager, seconds: Swift.min(1, settings.visibilitySeconds))
         manager.stopDeviceMotionUpdates()
 
+        progress("gesture → tick (cart game, live)")
+        let (gestureLatency, gestures) = try GestureLatencyProbe.measure(recording, speed: settings.gestureReplaySpeed,
+                                                                         seconds: settings.gestureSeconds)
+
         progress("pull → frame end (teapot)")
         var frame: FrameBenchmark.SceneResult?
         var skipped: String?
@@ -97,7 +110,8 @@ public struct LatencyBenchmark: Sendable {
                       arrivalToVisible: Distribution(visible, unitsPerNanosecond: 1),
                       caughtFraction: published > 0 ? Double(caught) / published : 0,
                       managerPullCost: pullCost, managerPullAllocations: pullAllocations,
-                      frame: frame, frameSkipped: skipped, renderer: renderer)
+                      frame: frame, frameSkipped: skipped, renderer: renderer,
+                      gestureLatency: gestureLatency, gestures: gestures)
     }
 }
 
@@ -112,6 +126,11 @@ extension LatencyBenchmark.Report {
                               ("arrival → frame end", f.arrivalToFrameEnd)] {
                 t.append([name, us(d.p50), us(d.p90), us(d.p99), us(d.max), Figure.count(d.count)])
             }
+        }
+        if gestures > 0 {
+            let g = gestureLatency
+            t.append(["gesture: crossing sample → the cart game's tick", us(g.p50), us(g.p90), us(g.p99), us(g.max),
+                      Figure.count(g.count)])
         }
         var lines = ["Source: \(source)",
                      "Consumer spins on MotionManager.latestDeviceMotion and notes each new sample; caught \(Figure.fixed(caughtFraction * 100, 1))% of those published.",

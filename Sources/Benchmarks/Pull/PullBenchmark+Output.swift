@@ -78,7 +78,7 @@ extension PullBenchmark.Report {
     }
 }
 
-/// One target from the issue with this run's figure and whether it was met.
+/// One demand on a figure (what it must reach, and why) with this run's figure and whether it was met.
 public struct TargetCheck: Codable, Sendable, Hashable {
     public var name: String
     public var measured: String

@@ -8,7 +8,7 @@ import Motion
 ///
 ///     var calibration = GestureCalibration(base: .standard)
 ///     for m in pushed { calibration.push(m) }        // HUD shows calibration.step
-///     if case .done(let settings, let pose) = calibration.step { controls.apply(settings) }
+///     if case .done(let settings, let pose) = calibration.step { controls = MotionControls(settings: settings, pose: pose) }
 public struct GestureCalibration: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
         case holdStill
@@ -39,8 +39,10 @@ public struct GestureCalibration: Hashable, Sendable {
     public init(base: MotionControlSettings = .standard) {
         self.base = base
         // Detectors used only for their buffer means, with thresholds that never fire.
-        jumpMeter = GestureDetector(settings: .init(bufferLength: base.jump.bufferLength, threshold: .infinity, refractory: 0))
-        duckMeter = GestureDetector(settings: .init(bufferLength: base.duck.bufferLength, threshold: .infinity, refractory: 0))
+        jumpMeter = GestureDetector(settings: .init(window: base.jump.window, threshold: .infinity, refractory: 0),
+                                    sampleInterval: base.updateInterval)
+        duckMeter = GestureDetector(settings: .init(window: base.duck.window, threshold: .infinity, refractory: 0),
+                                    sampleInterval: base.updateInterval)
     }
 
     public mutating func push(_ motion: DeviceMotion) {

@@ -3,21 +3,26 @@
 /// within a refractory time, so one flick is one jump.
 ///
 /// Crossing, not being beyond: a mean that stays past the threshold (a long push) fires
-/// once. The crossing sample's timestamp is kept so the latency to the frame is measurable.
+/// once. The crossing sample's timestamp and arrival are kept so the latency to the tick is measurable.
 public struct GestureDetector: Hashable, Sendable {
     public struct Settings: Hashable, Sendable {
-        /// Samples in the ring buffer.
-        public var bufferLength: Int
+        /// Seconds of samples in the ring buffer (its length is this over the update interval).
+        public var window: Double
         /// In the signal's unit. Positive: fires when the mean rises to it or above;
         /// negative: when the mean falls to it or below.
         public var threshold: Double
         /// Seconds after a firing during which a new crossing is ignored.
         public var refractory: Double
 
-        public init(bufferLength: Int, threshold: Double, refractory: Double) {
-            self.bufferLength = bufferLength
+        public init(window: Double, threshold: Double, refractory: Double) {
+            self.window = window
             self.threshold = threshold
             self.refractory = refractory
+        }
+
+        /// Buffer length for samples `interval` seconds apart, at least one.
+        public func sampleCount(every interval: Double) -> Int {
+            interval > 0 ? max(1, Int((window / interval).rounded())) : 1
         }
     }
 
@@ -25,19 +30,26 @@ public struct GestureDetector: Hashable, Sendable {
     public struct Firing: Hashable, Sendable {
         /// Timestamp (source clock, s) of the sample whose arrival made the mean cross.
         public var crossingTimestamp: Double
+        /// When the crossing sample reached the game (its clock, s): the start of the gesture's latency.
+        public var arrivalTime: Double
         /// Buffer mean at the crossing, in the signal's unit.
         public var mean: Double
     }
 
-    public var settings: Settings { didSet { buffer = RingBuffer(capacity: settings.bufferLength); wasBeyond = false } }
+    public var settings: Settings {
+        didSet { buffer = RingBuffer(capacity: settings.sampleCount(every: sampleInterval)); wasBeyond = false }
+    }
+    /// Seconds between pushed samples.
+    public let sampleInterval: Double
     private var buffer: RingBuffer
     private var wasBeyond = false
     private var pending: Firing?
     private var lastFiring: Double = -.infinity
 
-    public init(settings: Settings) {
+    public init(settings: Settings, sampleInterval: Double) {
         self.settings = settings
-        buffer = RingBuffer(capacity: settings.bufferLength)
+        self.sampleInterval = sampleInterval
+        buffer = RingBuffer(capacity: settings.sampleCount(every: sampleInterval))
     }
 
     /// Latest buffer mean, in the signal's unit (for HUD gauges and calibration).
@@ -45,15 +57,15 @@ public struct GestureDetector: Hashable, Sendable {
 
     /// Adds one pushed sample. Non-finite values are dropped (a filter hiccup must not fire).
     /// `armed` false lets the sample into the buffer but stops it from firing (a guard the
-    /// caller evaluates, such as "the device is not turning fast").
-    public mutating func push(_ value: Double, timestamp: Double, armed: Bool = true) {
+    /// caller evaluates, such as "the device is not turning fast"). `arrivedAt` nil: the timestamp.
+    public mutating func push(_ value: Double, timestamp: Double, arrivedAt: Double? = nil, armed: Bool = true) {
         guard value.isFinite, timestamp.isFinite else { return }
         buffer.append(value)
         guard buffer.isFull else { return }
         let mean = buffer.mean
         let beyond = settings.threshold >= 0 ? mean >= settings.threshold : mean <= settings.threshold
         if beyond && !wasBeyond && armed && pending == nil && timestamp - lastFiring >= settings.refractory {
-            pending = Firing(crossingTimestamp: timestamp, mean: mean)
+            pending = Firing(crossingTimestamp: timestamp, arrivalTime: arrivedAt ?? timestamp, mean: mean)
         }
         // Unarmed, a mean beyond the threshold is not yet "crossed": it may fire once armed.
         wasBeyond = beyond && (armed || wasBeyond)

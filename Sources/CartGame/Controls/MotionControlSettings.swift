@@ -29,16 +29,16 @@ public struct MotionControlSettings: Hashable, Sendable {
     ///
     /// Thresholds chosen from fused real recordings (x-io Fusion's sensor_data.csv; MotionSense
     /// sit/std; mPower rest tremor), buffer means at 100 Hz:
-    /// - jump, 5 samples (50 ms): deliberate tips toward the player peak at 2.4–2.6 rad/s in
+    /// - jump, 50 ms (5 samples): deliberate tips toward the player peak at 2.4–2.6 rad/s in
     ///   x-io's slow tips (a player's flick reaches 4–6); picking the board up, rolling it,
     ///   knocking it and a phone in a pocket while sitting stay below 1.0 rad/s → 1.5 rad/s.
-    /// - duck, 3 samples (30 ms): x-io's knocks read −0.31 and −0.25 g along gravity; every
+    /// - duck, 30 ms (3 samples): x-io's knocks read −0.31 and −0.25 g along gravity; every
     ///   other moment without fast rotation stays above −0.18 g, sitting and standing above
     ///   −0.15 g → −0.2 g.
     /// A refractory 0.6 s matches the jump and duck durations of `CartRules.standard`.
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
-        jump: .init(bufferLength: 5, threshold: 1.5, refractory: 0.6),
-        duck: .init(bufferLength: 3, threshold: -0.2, refractory: 0.6),
+        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.6),
+        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6),
         duckMaximumRotation: 1.5)
 }

@@ -32,24 +32,18 @@ public struct MotionControls: Hashable, Sendable {
     public init(settings: MotionControlSettings = .standard, pose: HoldingPose) {
         self.settings = settings
         self.pose = pose
-        jump = GestureDetector(settings: settings.jump)
-        duck = GestureDetector(settings: settings.duck)
-        turning = RingBuffer(capacity: settings.duck.bufferLength)
+        jump = GestureDetector(settings: settings.jump, sampleInterval: settings.updateInterval)
+        duck = GestureDetector(settings: settings.duck, sampleInterval: settings.updateInterval)
+        turning = RingBuffer(capacity: settings.duck.sampleCount(every: settings.updateInterval))
     }
 
-    public mutating func apply(_ settings: MotionControlSettings) {
-        self.settings = settings
-        jump.settings = settings.jump
-        duck.settings = settings.duck
-        turning = RingBuffer(capacity: settings.duck.bufferLength)
-    }
-
-    /// The push path: one device-motion update from the manager's handler.
-    public mutating func push(_ motion: DeviceMotion) {
-        jump.push(GestureSignals.tipRate(motion, pose: pose), timestamp: motion.timestamp)
+    /// The push path: one device-motion update from the manager's handler, which it reached at
+    /// `arrivedAt` (clock seconds; nil: its timestamp).
+    public mutating func push(_ motion: DeviceMotion, arrivedAt: Double? = nil) {
+        jump.push(GestureSignals.tipRate(motion, pose: pose), timestamp: motion.timestamp, arrivedAt: arrivedAt)
         let rate = motion.rotationRate.length
         turning.append(rate.isFinite ? rate : .infinity)
-        duck.push(GestureSignals.downwardPush(motion), timestamp: motion.timestamp,
+        duck.push(GestureSignals.downwardPush(motion), timestamp: motion.timestamp, arrivedAt: arrivedAt,
                   armed: turning.mean <= settings.duckMaximumRotation)
     }
 

@@ -134,11 +134,6 @@ extension Graphics {
         }
     }
 
-    /// Deletes the mesh's buffers; the handle goes stale.
-    public func destroyMesh(_ id: MeshID) {
-        meshes.remove(id.raw)?.deleteGLObjects()
-    }
-
     /// Draws the whole mesh with the applied pipeline and uniforms.
     public func draw(_ id: MeshID) {
         guard let mesh = meshes.get(id.raw) else { return warnStale("mesh") }

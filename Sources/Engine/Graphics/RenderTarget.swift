@@ -79,10 +79,6 @@ extension Graphics {
         return RenderTargetID(raw: targets.insert(resource))
     }
 
-    public func destroyRenderTarget(_ id: RenderTargetID) {
-        targets.remove(id.raw)?.deleteGLObjects()
-    }
-
     /// The colour of the pass in progress (or the last one), top row first; a multisampled
     /// target is resolved first.
     public func readPixels() -> Image {

@@ -60,14 +60,6 @@ extension Graphics {
         return ShaderID(raw: shaders.insert(ShaderResource(program: program, name: desc.name)))
     }
 
-    /// Deletes the program; the handle goes stale.
-    public func destroyShader(_ id: ShaderID) {
-        if let s = shaders.remove(id.raw) {
-            if currentShader === s { currentShader = nil; glUseProgram(0) }
-            glDeleteProgram(s.program)
-        }
-    }
-
     private func compile(_ stage: GLenum, _ source: String, origin: String) throws(EngineError) -> GLuint {
         let shader = glCreateShader(stage)
         source.withCString { cstr in

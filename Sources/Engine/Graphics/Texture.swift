@@ -60,10 +60,6 @@ extension Graphics {
         return TextureID(raw: textures.insert(TextureResource(name: name)))
     }
 
-    public func destroyTexture(_ id: TextureID) {
-        if var t = textures.remove(id.raw) { glDeleteTextures(1, &t.name) }
-    }
-
     /// Binds `id` to texture unit `unit` and points the sampler uniform `sampler` at it.
     public func bindTexture(_ id: TextureID, unit: Int = 0, sampler: String) {
         guard let t = textures.get(id.raw) else { return warnStale("texture") }

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
 
-// The one place the engine talks to SDL for windows, contexts and input. Nothing SDL-typed
-// leaves this file: the GL layer gets a current context, the app gets `WindowEvent`s.
+// The one place the engine talks to SDL for windows and contexts; input comes through the
+// window's `SDLEventPump`. The GL layer gets a current context, the app gets `WindowEvent`s.
 
 /// Everything to open a window; call sites name only what differs.
 ///
@@ -191,26 +191,11 @@ public final class Window {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
-    /// Everything that happened since the last call, in order.
-    public func pollEvents() -> [WindowEvent] {
-        var events: [WindowEvent] = []
-        var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 {
-            switch SDL_EventType(e.type) {
-            case SDL_QUIT:
-                events.append(.quit)
-            case SDL_KEYDOWN:
-                events.append(.keyDown(Key(code: e.key.keysym.sym)))
-            case SDL_KEYUP:
-                events.append(.keyUp(Key(code: e.key.keysym.sym)))
-            case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-                events.append(.resized(drawableSize))
-            default:
-                break
-            }
-        }
-        return events
-    }
+    /// The window's event pump: set `events.controllerEvents` to hand controller events to a source.
+    public let events = SDLEventPump()
+
+    /// Everything that happened since the last call, in order (controller events go to `events`).
+    public func pollEvents() -> [WindowEvent] { events.poll { drawableSize } }
 
     /// Seconds since an arbitrary origin, monotonic (frame timing).
     public static func monotonicSeconds() -> Double {

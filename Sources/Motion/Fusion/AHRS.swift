@@ -120,8 +120,6 @@ public struct AHRS: DeviceMotionEstimator {
     public var quaternion6D: Quaternion {
         @inline(__always) get { FastMath.product(inclination, gyroAttitude) }
     }
-    /// Device → earth (x east, y magnetic north, z up); equals the 6D one until a magnetometer sample arrives.
-    public var quaternion9D: Quaternion { FastMath.product(headingCorrection.rotation, quaternion6D) }
 
     // MARK: Update
 
@@ -138,17 +136,6 @@ public struct AHRS: DeviceMotionEstimator {
                         magneticField: usesMagnetometer ? sample.magneticField : nil, dt: dt)
         write(sample, rotationRate: rate, into: &motion)
         return true
-    }
-
-    /// One step without validation, for callers that validated already (benchmarks, batch evaluation).
-    /// gyro rad/s, acceleration g (Core Motion's sign), dt s (> 0 after the first sample).
-    public mutating func update6D(gyro: Vector3, acceleration: Vector3, dt: Double) {
-        step(gyro: gyro, acceleration: acceleration, magneticField: nil, dt: dt)
-    }
-
-    /// As `update6D`, with the heading corrected by the magnetic field (µT).
-    public mutating func update9D(gyro: Vector3, acceleration: Vector3, magneticField: Vector3, dt: Double) {
-        step(gyro: gyro, acceleration: acceleration, magneticField: magneticField, dt: dt)
     }
 
     /// Every sample: the gyro integration and the acceleration collected for the next correction;

@@ -149,12 +149,6 @@ public final class MotionManager: Sendable {
     @inlinable public var latestMagnetometerData: Received<MagnetometerData>? { slots.magnetometer.load() }
     @inlinable public var latestDeviceMotion: Received<DeviceMotion>? { slots.deviceMotion.load() }
 
-    /// Times a pull had to retry because the producer was writing the same slot (diagnostics).
-    public var pullRetryCount: Int {
-        slots.accelerometer.retryCount + slots.gyro.retryCount + slots.magnetometer.retryCount
-            + slots.deviceMotion.retryCount
-    }
-
     // MARK: Connection
 
     /// Whether the source is delivering; poll it each frame to pause the game on unplug.

@@ -3,17 +3,16 @@
 /// Samples are kept on a fixed time grid (`nextDue += interval`) so timestamp jitter does not lower
 /// the average rate; a sample is taken when it is within half a sample spacing of the grid point,
 /// so the one nearest the grid wins. After a gap longer than the interval the grid restarts.
-/// Public so offline replays (the cart game's headless mode) thin exactly as the manager does.
-public struct UpdateDecimator: Hashable, Sendable {
+struct UpdateDecimator: Hashable, Sendable {
     /// Seconds between delivered samples; 0 delivers every sample.
-    public var interval: Double
+    var interval: Double
     private var nextDue: Double?
     private var lastTimestamp: Double?
 
-    public init(interval: Double) { self.interval = interval }
+    init(interval: Double) { self.interval = interval }
 
     /// True if the sample at `timestamp` (seconds) should be delivered.
-    public mutating func admits(_ timestamp: Double) -> Bool {
+    mutating func admits(_ timestamp: Double) -> Bool {
         defer { lastTimestamp = timestamp }
         guard interval > 0 else { return true }
         guard let due = nextDue else {
@@ -28,7 +27,7 @@ public struct UpdateDecimator: Hashable, Sendable {
     }
 
     /// Forgets the grid; the next sample is delivered and starts a new one.
-    public mutating func restart() {
+    mutating func restart() {
         nextDue = nil
         lastTimestamp = nil
     }

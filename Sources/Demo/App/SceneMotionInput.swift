@@ -1,0 +1,80 @@
+import Dispatch
+import Motion
+
+/// A scene's motion: one `MotionManager` over a source, pulled once per frame and, for scenes
+/// that want every sample (the cart game's gestures), pushed to a handler. Live sources run on
+/// their own thread against the monotonic clock and push on a serial queue; a
+/// `SteppedReplaySource` is stepped by the frame loop and pushes inline, so headless runs are
+/// deterministic.
+///
+///     let input = SceneMotionInput(source: try spec.makeSource())
+///     try input.start()                                   // pull only
+///     let latest = input.pull()                           // once per frame
+public final class SceneMotionInput: Sendable {
+    public let manager: MotionManager
+    /// Set for frame-stepped replays: `advance(toFrameTime:)` moves it.
+    public let steppedReplay: SteppedReplaySource?
+    /// Trace seconds at frame time 0 (`--at`), for stepped replays.
+    public let startTime: Double
+    private let queue: any MotionHandlerQueue
+
+    /// Runs pushed blocks at once on the delivering thread (the frame loop, for stepped replays).
+    private struct InlineQueue: MotionHandlerQueue {
+        func enqueue(_ work: @escaping @Sendable () -> Void) { work() }
+    }
+
+    /// A live (self-paced) source, e.g. a `ReplaySource` or a device.
+    public init(source: any MotionSource, clock: any MotionClock = MonotonicClock()) {
+        manager = MotionManager(source: source, clock: clock)
+        steppedReplay = nil
+        startTime = 0
+        queue = DispatchQueue(label: "tiltkit.scene.motion")
+    }
+
+    /// A replay the frame loop steps, starting `startTime` seconds into the trace.
+    public init(steppedReplay: SteppedReplaySource, startTime: Double = 0) {
+        manager = MotionManager(source: steppedReplay, clock: steppedReplay.clock)
+        self.steppedReplay = steppedReplay
+        self.startTime = max(0, startTime)
+        queue = InlineQueue()
+    }
+
+    public var sourceInfo: MotionSourceInfo { manager.source.info }
+    /// Whether the source is delivering, for the HUD ("running", "ended", "disconnected: …").
+    public var connectionState: MotionConnectionState { manager.connectionState }
+    public var isRunning: Bool { manager.isDeviceMotionActive }
+
+    /// Starts device motion for pulling (every `interval` seconds; nil: the manager's default)
+    /// and, with a handler, pushes each update to it with the time it reached the handler (on `manager.clock`). Throws when
+    /// the source lacks an accelerometer or cannot start (the source's reason).
+    public func start(interval: Double? = nil,
+                      push handler: (@Sendable (DeviceMotion, _ arrivedAt: Double) -> Void)? = nil) throws {
+        guard manager.isDeviceMotionAvailable else { throw MotionManagerError.sensorUnavailable("accelerometer") }
+        guard !manager.isDeviceMotionActive else { return }
+        if let interval { manager.deviceMotionUpdateInterval = interval }
+        if let handler {
+            let clock = manager.clock
+            manager.startDeviceMotionUpdates(to: queue) { motion, _ in
+                if let motion { handler(motion, clock.now()) }
+            }
+        } else {
+            manager.startDeviceMotionUpdates()
+        }
+        if case .failed(let reason) = manager.connectionState { throw MotionManagerError.sourceFailedToStart(reason) }
+        steppedReplay?.advance(to: startTime)
+    }
+
+    /// Stops device motion: the source is released.
+    public func stop() { manager.stopDeviceMotionUpdates() }
+
+    /// For stepped replays: deliver the trace up to `startTime + frameTime`.
+    public func advance(toFrameTime frameTime: Double) {
+        steppedReplay?.advance(to: startTime + frameTime)
+    }
+
+    /// The latest device motion and when it arrived: the one pull per frame.
+    public func pull() -> Received<DeviceMotion>? { manager.latestDeviceMotion }
+
+    /// Seconds on the manager's clock, for the sample's age.
+    public func now() -> Double { manager.clock.now() }
+}

@@ -1,0 +1,78 @@
+import CartGame
+import Motion
+
+/// Plays a recording through the game without a window, deterministically, on the same path as
+/// the window: a `SteppedReplaySource` feeds the real `MotionManager`, and a `CartPlayer` ticks
+/// one `CartSession` at 60 Hz of trace time. Before each tick the replay delivers every sample
+/// due by then (pushed inline to the gesture buffers, published for the pull).
+///
+///     let result = try CartReplay.run(trace: trace, options: .init(seed: 7))
+///     result.events.forEach { print($0.json) }
+public enum CartReplay {
+    public struct Options: Hashable, Sendable {
+        public var seed: UInt64
+        /// nil: detected from gravity at each game start.
+        public var pose: HoldingPose?
+        public var controls: MotionControlSettings = .standard
+        public var rules: CartRules = .standard
+        /// Lean lines per second.
+        public var leanRate: Double = 10
+
+        public init(seed: UInt64, pose: HoldingPose? = nil) {
+            self.seed = seed
+            self.pose = pose
+        }
+    }
+
+    public struct Result: Hashable, Sendable {
+        public var events: [CartReplayEvent]
+        public var finalState: CartState
+        public var pose: HoldingPose
+        /// Games started (a game that ends restarts at once, so the whole recording is played).
+        public var games: Int
+        /// Points over all games.
+        public var totalScore: Int
+        /// Tick time minus the crossing sample's arrival, for every gesture, seconds of trace time.
+        public var latencies: [Double]
+        public var frames: Int
+        /// Samples the estimator rejected (NaN, time going backwards, …).
+        public var rejectedSamples: Int
+    }
+
+    public static func run(trace: Trace, options: Options) throws -> Result {
+        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false))
+        let player = CartPlayer(motion: input, settings: options.controls, pose: options.pose,
+                                session: CartSession(seed: options.seed, rules: options.rules, autostart: true))
+        try player.start()
+        defer { player.stop() }
+        let first = trace.samples.first?.timestamp ?? 0
+        let leanEvery = max(1, Int((options.rules.tickRate / options.leanRate).rounded()))
+        var events: [CartReplayEvent] = []
+        var latencies: [Double] = []
+        var frames = 0
+        while !trace.samples.isEmpty {
+            input.advance(toFrameTime: Double(frames) * options.rules.tickInterval)
+            let step = player.tick(buttons: ButtonInput())
+            switch step.deviceChange {
+            case .lost(let message)?: events.append(.device(t: step.time, lost: true, message: message))
+            case .back?: events.append(.device(t: step.time, lost: false, message: "motion is back"))
+            case nil: break
+            }
+            if input.connectionState == .ended { break }
+            for (gesture, firing) in [(CartReplayEvent.Gesture.jump, step.motion?.jump), (.duck, step.motion?.duck)] {
+                guard let firing else { continue }
+                events.append(.gesture(t: step.time, gesture: gesture, crossedAt: firing.crossingTimestamp - first,
+                                       mean: firing.mean))
+                latencies.append(step.time - firing.arrivalTime)
+            }
+            if frames % leanEvery == 0, let lean = step.motion?.lean {
+                events.append(.lean(t: step.time, degrees: lean * 180 / Double.pi))
+            }
+            frames += 1
+        }
+        let session = player.session
+        return Result(events: events, finalState: session.current, pose: player.pose ?? options.pose ?? .gamepad,
+                      games: session.games, totalScore: session.totalScore, latencies: latencies, frames: frames,
+                      rejectedSamples: input.manager.deviceMotionRejections.total)
+    }
+}
