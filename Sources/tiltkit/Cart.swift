@@ -156,6 +156,7 @@ struct Cart: ParsableCommand {
         let drawn = try app.run(scene)
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")
+        if let motion = player.motion { print(motion.summary) }
     }
 
     /// The trace file a spec names (the bundled default for `auto`); devices cannot be replayed.

@@ -86,6 +86,7 @@ struct Teapot: ParsableCommand {
         let scene = TeapotScene(state: state, input: input, renderer: renderer)
         let drawn = try app.run(scene)
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
+        print(input.summary)
     }
 
     /// Headless runs step trace sources by frame; windowed runs replay them on their own thread.

@@ -45,20 +45,24 @@ class Expected:
     def __init__(self, report, interleaved):
         self.bias, self.plus, self.minus, self.speed2x, self.acc = parse(report, interleaved)
 
-    def accel_counts(self, raw):
+    def accel_counts(self, raw, exact=False):
+        """At 8192 per g; `exact` without the kernel's integer truncation (what a float decoder gives)."""
+        frac = (lambda x, n, d: x * n / d) if exact else mult_frac
         out = []
         for value, (plus, minus) in zip(raw, self.acc):
             range2g = plus - minus
-            out.append(mult_frac(2 * ACC_RES_PER_G, value - (plus - range2g // 2), range2g))
+            out.append(frac(2 * ACC_RES_PER_G, value - (plus - range2g // 2), range2g))
         return out
 
-    def gyro_counts(self, raw, subtract_bias):
+    def gyro_counts(self, raw, subtract_bias, exact=False):
+        """At 1024 per deg/s, with kernel 6.1's bias subtraction or without it (6.3 on)."""
+        frac = (lambda x, n, d: x * n / d) if exact else mult_frac
         out = []
         for value, bias, plus, minus in zip(raw, self.bias, self.plus, self.minus):
             if subtract_bias:   # kernels before 6.3
-                out.append(mult_frac(self.speed2x * GYRO_RES_PER_DEG_S, value - bias, plus - minus))
+                out.append(frac(self.speed2x * GYRO_RES_PER_DEG_S, value - bias, plus - minus))
             else:
-                out.append(mult_frac(self.speed2x * GYRO_RES_PER_DEG_S, value, abs(plus - bias) + abs(minus - bias)))
+                out.append(frac(self.speed2x * GYRO_RES_PER_DEG_S, value, abs(plus - bias) + abs(minus - bias)))
         return out
 
 

@@ -5,6 +5,7 @@ HID selftests) answer the drivers' feature-report requests. Two things are added
 sensor clock runs (the stock models leave it at 0, so the kernel and Tiltkit see a clock that stands
 still), and the sensors take raw counts, so a test knows exactly what the pad sent.
 """
+import select
 import struct
 import threading
 import time
@@ -117,12 +118,25 @@ class Dispatcher:
         self.thread.start()
 
     def _run(self):
+        # hid-tools' own dispatch() loops while any fd is ready, and a hung-up fd stays "ready"
+        # forever: poll here and act on POLLIN only.
         while self.running:
             try:
-                UHIDDevice.dispatch(0.02)
-            except (OSError, KeyError, ValueError):
+                ready = UHIDDevice._poll.poll(20)
+                # The Switch and sensor-hub models answer on threads of their own.
+                mine = {d._fd for d in UHIDDevice._devices if isinstance(d, RawSensorsMixin)}
+                ready = [(fd, mask) for fd, mask in ready if fd in mine]
+                handled = False
+                for fd, mask in ready:
+                    if mask & select.POLLIN and fd in UHIDDevice._polling_functions:
+                        UHIDDevice._polling_functions[fd]()
+                        handled = True
+                if not handled:
+                    time.sleep(0.005)
+            except Exception as error:  # noqa: BLE001 - a dead dispatcher would stall every later probe
+                print(f"kernel-test: dispatcher: {error!r}", flush=True)
                 time.sleep(0.01)
 
     def stop(self):
         self.running = False
-        self.thread.join()
+        self.thread.join(timeout=1)   # dispatch() can spin on a hung-up fd; the thread is a daemon

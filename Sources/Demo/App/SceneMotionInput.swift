@@ -44,6 +44,13 @@ public final class SceneMotionInput: Sendable {
     public var connectionState: MotionConnectionState { manager.connectionState }
     public var isRunning: Bool { manager.isDeviceMotionActive }
 
+    /// One line for the end of a windowed run, so a person (or a test) can see what the scene
+    /// received: "motion: DualSense … (hidraw3), 250 Hz measured".
+    public var summary: String {
+        let rate = manager.measuredSampleRate.map { String(format: "%.0f Hz measured", $0) } ?? "no samples received"
+        return "motion: \(sourceInfo.name), \(rate)"
+    }
+
     /// Starts device motion for pulling (every `interval` seconds; nil: the manager's default)
     /// and, with a handler, pushes each update to it with the time it reached the handler (on `manager.clock`). Throws when
     /// the source lacks an accelerometer or cannot start (the source's reason).
