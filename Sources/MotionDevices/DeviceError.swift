@@ -15,7 +15,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What to do about a hidraw permission error.
     public static let hidrawFix = """
-        install the udev rule that gives the logged-in user access: \
+        install the udev rule that gives the logged-in user and the 'input' group access: \
         sudo cp \(udevRulePath) /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger, \
         then replug the controller (Debian's steam-devices package has a similar rule for most pads)
         """

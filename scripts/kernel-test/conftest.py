@@ -16,6 +16,16 @@ def dispatcher():
     d.stop()
 
 
+@pytest.fixture(autouse=True)
+def no_recording_outlives_its_case():
+    yield
+    from tiltkit import Recording
+    for recording in Recording.started:
+        if recording.process.poll() is None:
+            recording.process.kill()
+    Recording.started.clear()
+
+
 def pytest_terminal_summary(terminalreporter):
     """The closing line every runner here prints: 'N passed, N failed'."""
     stats = terminalreporter.stats

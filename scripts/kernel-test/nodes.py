@@ -71,3 +71,10 @@ def absinfo(path, axis):
         return value, resolution
     finally:
         os.close(fd)
+
+
+def kernel_log(lines):
+    """The last lines of the kernel's log, for failure messages."""
+    import subprocess
+    out = subprocess.run(["dmesg"], capture_output=True, text=True).stdout.splitlines()
+    return "\n".join(out[-lines:])

@@ -17,17 +17,26 @@ from hidtools.device import sony_gamepad as sony
 from hidtools.uhid import UHIDDevice
 
 
+# Held while anything reads a uhid fd (see RawSensorsMixin.destroy).
+UHID_LOCK = threading.Lock()
+
+
 class Clock:
-    """The pad's free-running sensor counter: `bits` wide, `tick` seconds per count."""
+    """The pad's free-running sensor counter: `bits` wide, `tick` seconds per count, running in
+    real time like a pad's crystal (so a report's stamp says when it was sent, however unevenly
+    an emulated CPU sends them), or frozen."""
 
     def __init__(self, offset, bits, tick):
         self.offset, self.bits, self.tick = offset, bits, tick
         self.seconds = 0.0
         self.frozen = False
+        self._last = None
 
-    def advance(self, dt):
-        if not self.frozen:
-            self.seconds += dt
+    def advance(self):
+        now = time.monotonic()
+        if not self.frozen and self._last is not None:
+            self.seconds += now - self._last
+        self._last = now
 
     def write(self, report):
         ticks = int(round(self.seconds / self.tick)) % (1 << self.bits)
@@ -59,14 +68,20 @@ class RawSensorsMixin:
         super().fill_battery_values(report)
         self.clock.write(report)
 
-    def send(self, accel, gyro, dt):
-        """One input report with these raw counts, `dt` seconds of pad time after the last.
+    def destroy(self):
+        # hid-tools' destroy() drains the device's last events itself: never at the same time as
+        # the dispatcher, or one of them blocks for good in read() on a drained fd.
+        with UHID_LOCK:
+            super().destroy()
+
+    def send(self, accel, gyro):
+        """One input report with these raw counts, stamped with the pad's clock.
 
         hid-tools builds a report through its descriptor parser, far too slow for 250 Hz under
         an emulated CPU, so a report is built once per set of values and only the clock (and the
         Bluetooth CRC over it) is written per send.
         """
-        self.clock.advance(dt)
+        self.clock.advance()
         key = (tuple(accel), tuple(gyro))
         if getattr(self, "_template_key", None) != key:
             self._template = self.create_report(accel=accel, gyro=gyro)
@@ -122,17 +137,20 @@ class Dispatcher:
         # forever: poll here and act on POLLIN only.
         while self.running:
             try:
-                ready = UHIDDevice._poll.poll(20)
-                # The Switch and sensor-hub models answer on threads of their own.
-                mine = {d._fd for d in UHIDDevice._devices if isinstance(d, RawSensorsMixin)}
-                ready = [(fd, mask) for fd, mask in ready if fd in mine]
                 handled = False
-                for fd, mask in ready:
-                    if mask & select.POLLIN and fd in UHIDDevice._polling_functions:
-                        UHIDDevice._polling_functions[fd]()
-                        handled = True
+                with UHID_LOCK:
+                    # The Switch and sensor-hub models answer on threads of their own.
+                    mine = {d._fd: d for d in UHIDDevice._devices if isinstance(d, RawSensorsMixin)}
+                    if mine:
+                        poll = select.poll()
+                        for fd in mine:
+                            poll.register(fd, select.POLLIN)
+                        for fd, mask in poll.poll(0):
+                            if mask & select.POLLIN:
+                                mine[fd]._process_one_event()
+                                handled = True
                 if not handled:
-                    time.sleep(0.005)
+                    time.sleep(0.003)
             except Exception as error:  # noqa: BLE001 - a dead dispatcher would stall every later probe
                 print(f"kernel-test: dispatcher: {error!r}", flush=True)
                 time.sleep(0.01)

@@ -48,7 +48,11 @@ class Trace:
 class Recording:
     """`tiltkit record --source SPEC` in the background; stderr lines kept with their arrival time."""
 
+    # Every recording started, so a failed case cannot leave one running into the next.
+    started = []
+
     def __init__(self, source, out, user=None, extra=()):
+        Recording.started.append(self)
         self.out = out
         if os.path.exists(out):
             os.unlink(out)

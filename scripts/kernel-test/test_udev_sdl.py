@@ -1,0 +1,118 @@
+"""Permissions and SDL: an unprivileged user before and after Assets/udev/70-tiltkit.rules, and
+SDL2's game-controller sensors (record, and the windowed teapot and cart under Xvfb).
+
+Runs after test_playstation.py (pytest takes files in order): it starts udevd in the guest, as
+every desktop has it; the earlier cases run without it."""
+import os
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+
+import nodes
+import pads
+from test_playstation import VALUES, create
+from tiltkit import Recording, Trace, run
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+RULE = os.path.join(REPO, "Assets", "udev", "70-tiltkit.rules")
+NOBODY = 65534
+INPUT_GID = int(subprocess.run(["getent", "group", "input"], capture_output=True, text=True).stdout.split(":")[2])
+
+
+class Streamer:
+    """Keeps a pad sending in the background while a command runs."""
+
+    def __init__(self, pad, rate=250.0):
+        import threading
+        self.pad, self.rate, self.running = pad, rate, True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        start, n = time.monotonic(), 0
+        while self.running:
+            wait = start + n / self.rate - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            accel, gyro = VALUES[(n // 100) % len(VALUES)]
+            self.pad.send(accel, gyro)
+            n += 1
+
+    def stop(self):
+        self.running = False
+        self.thread.join()
+
+
+def start_udev():
+    os.makedirs("/run/udev/rules.d", exist_ok=True)
+    shutil.copy(RULE, "/run/udev/rules.d/")
+    subprocess.run(["/lib/systemd/systemd-udevd", "--daemon"], check=True)
+    subprocess.run(["udevadm", "trigger", "--action=add"], check=True)
+    subprocess.run(["udevadm", "settle", "--timeout=30"], check=True)
+
+
+def test_unprivileged_user_is_told_the_rule_then_reads_with_it():
+    pad, hidraw, evdev = create(pads.DS4USB)
+    streamer = Streamer(pad)
+    try:
+        user = (NOBODY, [INPUT_GID])
+        for source in (f"hidraw:{hidraw}", f"evdev:{evdev}"):
+            code, _, err = run("record", "--source", source, "--out", "/tmp/kt-denied.csv", "--duration", "1", user=user)
+            print(f"\n  without the rule, as uid {NOBODY} in group input: {source} → exit {code}: {err.strip()}")
+            assert code != 0 and "permission denied" in err and source.split(":", 1)[1] in err
+            assert "70-tiltkit.rules" in err, "the error does not name the udev rule"
+        start_udev()
+        os.chmod("/tmp", 0o1777)
+        for source, out in ((f"hidraw:{hidraw}", "/tmp/kt-user-hidraw.csv"), (f"evdev:{evdev}", "/tmp/kt-user-evdev.csv")):
+            mode = oct(os.stat(source.split(":", 1)[1]).st_mode & 0o777)
+            code, stdout, err = run("record", "--source", source, "--out", out, "--duration", "2", user=user)
+            rows = len(Trace(out).rows) if os.path.exists(out) else 0
+            print(f"  with the rule (udevd running), node mode {mode}: {source} → exit {code}, {rows} samples; {err.strip()}")
+            assert code == 0 and rows > 50
+    finally:
+        streamer.stop()
+        pad.destroy()
+
+
+def sdl_pad():
+    pad, hidraw, evdev = create(pads.DS4USB)
+    subprocess.run(["udevadm", "settle", "--timeout=30"])
+    return pad
+
+
+def test_sdl_controller_sensors_record():
+    pad = sdl_pad()
+    streamer = Streamer(pad)
+    try:
+        code, listing, err = run("devices", "--sdl", timeout=120)
+        print(f"\n  tiltkit devices --sdl (exit {code}):\n" + "\n".join("    " + l for l in listing.splitlines()))
+        code, stdout, err = run("record", "--source", "sdl", "--out", "/tmp/kt-sdl.csv", "--duration", "4", timeout=120)
+        trace = Trace("/tmp/kt-sdl.csv") if os.path.exists("/tmp/kt-sdl.csv") else None
+        rows = trace.rows if trace else []
+        print(f"  record --source sdl → exit {code}, {len(rows)} samples: {stdout.strip()} {err.strip()}")
+        assert code == 0 and len(rows) > 100, err
+        steps = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+        assert all(s > 0 for s in steps)
+    finally:
+        streamer.stop()
+        pad.destroy()
+
+
+@pytest.mark.parametrize("scene", ["teapot", "cart"])
+def test_windowed_scene_with_sdl_source_under_xvfb(scene):
+    pad = sdl_pad()
+    streamer = Streamer(pad)
+    try:
+        p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", os.environ["TILTKIT_BIN"], scene,
+                            "--source", "sdl", "--size", "320x240", "--frames", "40"],
+                           capture_output=True, text=True, timeout=300, env={**os.environ, "SDL_VIDEODRIVER": "x11"})
+        print(f"\n  xvfb-run tiltkit {scene} --source sdl --frames 40 → exit {p.returncode}: {p.stdout.strip()} {p.stderr.strip()[-300:]}")
+        assert p.returncode == 0
+        match = re.search(r"motion: .*, (\d+) Hz measured", p.stdout)
+        assert match and int(match.group(1)) > 0, "the window's loop did not feed the controller source"
+    finally:
+        streamer.stop()
+        pad.destroy()
