@@ -37,7 +37,7 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var trace = try Trace.load(contentsOf: URL(fileURLWithPath: input), format: from)
+            var trace = try loadTrace(input, format: from)
             if start != nil || end != nil {
                 trace = try trace.cut(from: start ?? -.infinity, to: end ?? .infinity)
             }

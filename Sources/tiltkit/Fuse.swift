@@ -51,7 +51,7 @@ struct Fuse: ParsableCommand {
             if kind == .accelerometer && referenceFrame != .xArbitraryZVertical {
                 throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
             }
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: file))
+            let trace = try loadTrace(file)
             var estimator: any DeviceMotionEstimator = kind == .accelerometer
                 ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
                 : AHRS(frame: referenceFrame, settings: {
@@ -59,11 +59,12 @@ struct Fuse: ParsableCommand {
                     s.declination = declination * .pi / 180
                     return s
                 }())
-            var text = "t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n"
-            text.reserveCapacity(trace.samples.count * 200)
+            // Rows go to the file as they are made (whole lines only, even on a full disk).
+            let output = try LineFileWriter(path: out, name: out)
+            try output.append("t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n")
             for sample in trace.samples {
                 guard let m = estimator.update(sample) else {
-                    text += "\(Self.number(sample.timestamp))\n"
+                    try output.append("\(Self.number(sample.timestamp))\n")
                     continue
                 }
                 let q = m.attitude.quaternion
@@ -71,9 +72,9 @@ struct Fuse: ParsableCommand {
                               m.gravity.x, m.gravity.y, m.gravity.z,
                               m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z,
                               m.rotationRate.x, m.rotationRate.y, m.rotationRate.z, m.heading]
-                text += values.map(Self.number).joined(separator: ",") + "\n"
+                try output.append(values.map(Self.number).joined(separator: ",") + "\n")
             }
-            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            try output.close()
             let r = estimator.rejections
             FileHandle.standardError.write(Data(("fused \(trace.samples.count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
                 + "rejected: \(r.nonFinite) non-finite, \(r.saturated) saturated, \(r.timeNotIncreasing) not after the previous; "

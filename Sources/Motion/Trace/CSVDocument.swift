@@ -15,23 +15,25 @@ struct CSVDocument {
     /// Non-blank lines in order, comments (`#…`) included.
     let lines: [Line]
 
+    /// A last line cut off mid-write (no newline, fewer cells than the row before it), left out of
+    /// `lines` so the whole rows before it still read; the reader passes it on as a warning.
+    let cutLastLine: TraceError?
+
     init(contentsOf url: URL, name: String) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw TraceError(file: name, line: nil, problem: .unreadable(reason: CSVDocument.reason(error)))
-        }
-        self.init(bytes: [UInt8](data), name: name)
+        self.init(bytes: try FileBytes.read(path: url.path, name: name), name: name)
     }
 
     init(bytes: [UInt8], name: String) {
         self.file = name
         self.bytes = bytes
         var lines: [Line] = []
+        var terminated = true
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var number = 0
-            var start = 0
+            // A UTF-8 byte-order mark (Excel and Windows editors write one) is not part of the first cell.
+            var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
             while start < count {
                 number += 1
                 // memchr: a debug build scans a 1.7 MB trace many times faster than with a Swift loop.
@@ -40,11 +42,24 @@ struct CSVDocument {
                 if contentEnd > start && base[contentEnd - 1] == 0x0D { contentEnd -= 1 }
                 if !CSVDocument.isBlank(base, start..<contentEnd) {
                     lines.append(Line(number: number, cells: CSVDocument.cells(base, start..<contentEnd)))
+                    terminated = end < count
                 }
                 start = end + 1
             }
         }
+        cutLastLine = CSVDocument.cutLastLine(of: &lines, bytes: bytes, terminated: terminated, file: name)
         self.lines = lines
+    }
+
+    /// Removes and returns (as the error it would have been) an unterminated last line with fewer
+    /// cells than the row before it: what a recording killed or starved of disk mid-write leaves.
+    private static func cutLastLine(of lines: inout [Line], bytes: [UInt8], terminated: Bool, file: String) -> TraceError? {
+        guard !terminated, let last = lines.last,
+              let previous = lines.dropLast().last(where: { $0.cells.first.map { bytes[$0.lowerBound] != UInt8(ascii: "#") } ?? true }),
+              last.cells.count < previous.cells.count else { return nil }
+        lines.removeLast()
+        return TraceError(file: file, line: last.number,
+                          problem: .truncatedLastLine(found: last.cells.count, expected: previous.cells.count))
     }
 
     var isEmpty: Bool { lines.isEmpty }
@@ -97,16 +112,11 @@ struct CSVDocument {
         return value
     }
 
-    /// Throws unless `line` has exactly `expected` cells; a short last line is reported as
-    /// truncated (a recording cut off mid-write).
+    /// Throws unless `line` has exactly `expected` cells (a cut last line never gets here: see `cutLastLine`).
     func checkCellCount(_ line: Line, expected: Int) throws {
         let found = line.cells.count
         guard found != expected else { return }
-        let isLast = line.number == lines.last?.number
-        let problem: TraceError.Problem = isLast && found < expected
-            ? .truncatedLastLine(found: found, expected: expected)
-            : .wrongCellCount(found: found, expected: expected)
-        throw TraceError(file: file, line: line.number, problem: problem)
+        throw TraceError(file: file, line: line.number, problem: .wrongCellCount(found: found, expected: expected))
     }
 
     private func trimmed(_ cell: Range<Int>) -> Range<Int> {
@@ -138,14 +148,5 @@ struct CSVDocument {
         }
         cells.append(cellStart..<range.upperBound)
         return cells
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
     }
 }

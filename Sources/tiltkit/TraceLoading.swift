@@ -1,0 +1,16 @@
+import Foundation
+import Motion
+
+/// `Trace.load` for the commands: what the reader passed over (a cut last line) is said on
+/// stderr, one line each, and the rest of the file is used.
+func loadTrace(_ path: String, format: TraceFormat? = nil) throws -> Trace {
+    try loadTrace(URL(fileURLWithPath: path), format: format)
+}
+
+func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
+    let trace = try Trace.load(contentsOf: url, format: format)
+    for warning in trace.warnings {
+        printError("tiltkit: warning: \(warning); read the \(trace.samples.count) samples before it")
+    }
+    return trace
+}
