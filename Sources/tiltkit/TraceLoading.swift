@@ -9,8 +9,12 @@ func loadTrace(_ path: String, format: TraceFormat? = nil) throws -> Trace {
 
 func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
     let trace = try Trace.load(contentsOf: url, format: format)
-    for warning in trace.warnings {
-        printError("tiltkit: warning: \(warning); read the \(trace.samples.count) samples before it")
-    }
+    printWarnings(trace.warnings, samplesRead: trace.samples.count)
     return trace
+}
+
+func printWarnings(_ warnings: [TraceError], samplesRead: Int) {
+    for warning in warnings {
+        printError("tiltkit: warning: \(warning); read the \(samplesRead) samples before it")
+    }
 }

@@ -18,22 +18,27 @@ struct CSVDocument {
     /// A last line cut off mid-write (no newline, fewer cells than the row before it), left out of
     /// `lines` so the whole rows before it still read; the reader passes it on as a warning.
     let cutLastLine: TraceError?
+    /// The number the line after these bytes has.
+    let nextLine: Int
 
     init(contentsOf url: URL, name: String) throws {
-        self.init(bytes: try FileBytes.read(path: url.path, name: name), name: name)
+        self.init(bytes: try FileInput.bytes(path: url.path, name: name), name: name)
     }
 
-    init(bytes: [UInt8], name: String) {
+    /// `bytes` may be a piece of a file (see `TraceSampleStream`): lines are numbered from
+    /// `firstLine`, and only the piece `atEnd` can have a cut last line; `rowCells`, the header's
+    /// count where known, is what that line is compared with (else the row before it).
+    init(bytes: [UInt8], name: String, firstLine: Int = 1, atEnd: Bool = true, rowCells: Int? = nil) {
         self.file = name
         self.bytes = bytes
         var lines: [Line] = []
         var terminated = true
+        var number = firstLine - 1
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
-            var number = 0
             // A UTF-8 byte-order mark (Excel and Windows editors write one) is not part of the first cell.
-            var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+            var start = firstLine == 1 && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
             while start < count {
                 number += 1
                 // memchr: a debug build scans a 1.7 MB trace many times faster than with a Swift loop.
@@ -47,19 +52,21 @@ struct CSVDocument {
                 start = end + 1
             }
         }
-        cutLastLine = CSVDocument.cutLastLine(of: &lines, bytes: bytes, terminated: terminated, file: name)
+        cutLastLine = atEnd ? CSVDocument.cutLastLine(of: &lines, bytes: bytes, terminated: terminated, rowCells: rowCells, file: name) : nil
         self.lines = lines
+        nextLine = number + 1
     }
 
     /// Removes and returns (as the error it would have been) an unterminated last line with fewer
     /// cells than the row before it: what a recording killed or starved of disk mid-write leaves.
-    private static func cutLastLine(of lines: inout [Line], bytes: [UInt8], terminated: Bool, file: String) -> TraceError? {
+    private static func cutLastLine(of lines: inout [Line], bytes: [UInt8], terminated: Bool, rowCells: Int?, file: String) -> TraceError? {
         guard !terminated, let last = lines.last,
-              let previous = lines.dropLast().last(where: { $0.cells.first.map { bytes[$0.lowerBound] != UInt8(ascii: "#") } ?? true }),
-              last.cells.count < previous.cells.count else { return nil }
+              let expected = rowCells ?? lines.dropLast().last(where: { line in
+                  line.cells.first.map { bytes[$0.lowerBound] != UInt8(ascii: "#") } ?? true
+              })?.cells.count,
+              last.cells.count < expected else { return nil }
         lines.removeLast()
-        return TraceError(file: file, line: last.number,
-                          problem: .truncatedLastLine(found: last.cells.count, expected: previous.cells.count))
+        return TraceError(file: file, line: last.number, problem: .truncatedLastLine(found: last.cells.count, expected: expected))
     }
 
     var isEmpty: Bool { lines.isEmpty }
