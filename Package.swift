@@ -21,8 +21,10 @@ let package = Package(
 
         // Thin C shims for kernel headers and macros Swift cannot import (ioctl codes).
         .target(name: "CLinuxInput"),
-        // Counts heap allocations per thread (interposes malloc) so tests and benchmarks can prove a path allocates nothing.
-        .target(name: "CAllocationCounter"),
+        // Counts heap allocations per thread (interposes malloc) so tests and benchmarks can prove a path allocates
+        // nothing. Opt-in, TILTKIT_ALLOCATION_COUNTER=1 (scripts/test.sh sets it): sanitizers interpose malloc themselves.
+        .target(name: "CAllocationCounter", cSettings: Context.environment["TILTKIT_ALLOCATION_COUNTER"] == "1"
+                    ? [.define("TILTKIT_ALLOCATION_COUNTER")] : []),
         // Linux device sources: hidraw gamepads, IIO, evdev, hid-recorder replays.
         .target(name: "MotionDevices", dependencies: ["Motion", "CLinuxInput"]),
 

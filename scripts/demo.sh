@@ -3,6 +3,8 @@
 # With a display it opens a window (a gamepad or IMU if one is found, else the bundled real trace).
 # Without one it renders headless and writes a screenshot. Extra arguments go to `tiltkit teapot`.
 set -euo pipefail
+# The malloc-counting hook is opt-in (sanitizers bring their own malloc): on for these builds.
+export TILTKIT_ALLOCATION_COUNTER=1
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build -c release --product tiltkit

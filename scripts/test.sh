@@ -4,6 +4,8 @@
 # Tests on the large data sets look for ../shared/data (or $TILTKIT_SHARED_DATA) and skip
 # with a printed reason when it is absent, except under CI=true, where they fail instead.
 set -euo pipefail
+# The malloc-counting hook is opt-in (sanitizers bring their own malloc): on for these builds.
+export TILTKIT_ALLOCATION_COUNTER=1
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests

@@ -2,6 +2,11 @@
 // executable wins symbol resolution over libc's, so every allocation in the process (the Swift
 // runtime's included) comes here first and is forwarded to glibc's own entry points
 // (`__libc_malloc` and friends, exported by glibc for exactly this purpose). Linux/glibc only.
+//
+// Opt-in (TILTKIT_ALLOCATION_COUNTER=1 when building; scripts/test.sh and demo.sh set it): the
+// address and thread sanitizers interpose malloc themselves, and a second interposer in the same
+// executable makes the sanitized test binary crash at start. Without it the counts stay 0 and
+// `tk_allocation_counter_enabled()` says so, so no caller mistakes "not counted" for "none".
 #define _GNU_SOURCE
 #include "CAllocationCounter.h"
 
@@ -21,6 +26,9 @@ static __thread uint64_t frees __attribute__((tls_model("initial-exec")));
 
 uint64_t tk_allocation_count(void) { return allocations; }
 uint64_t tk_free_count(void) { return frees; }
+
+#ifdef TILTKIT_ALLOCATION_COUNTER
+int tk_allocation_counter_enabled(void) { return 1; }
 
 void *malloc(size_t size) {
     allocations++;
@@ -60,3 +68,7 @@ void free(void *pointer) {
     if (pointer != NULL) frees++;
     __libc_free(pointer);
 }
+
+#else
+int tk_allocation_counter_enabled(void) { return 0; }
+#endif

@@ -34,6 +34,13 @@ public final class HIDRawDevice: ReportReader {
         let flags = (isCharacterDevice ? O_RDWR : O_RDONLY) | O_NONBLOCK
         let (fd, code) = calls.open(path, flags)
         guard fd >= 0 else { throw DeviceError.fromOpen(path: path, errno: code, fix: DeviceError.hidrawFix) }
+        // A character device without hidraw's ioctls (/dev/null, a tty) would read as an empty
+        // stream and record nothing: refuse it here, by name.
+        var info = hidraw_devinfo()
+        if isCharacterDevice, calls.ioctl(fd, clinux_hidiocgrawinfo(), &info).result < 0 {
+            _ = Glibc.close(fd)
+            throw .unsupported(path: path, reason: "a character device but not a hidraw node (give /dev/hidrawN, or a FIFO or file of reports)")
+        }
         self.path = path
         self.fd = fd
         self.calls = calls

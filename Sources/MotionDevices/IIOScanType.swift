@@ -24,7 +24,11 @@ public struct IIOScanType: Hashable, Sendable {
         self.shift = shift
     }
 
-    /// Parses the `_type` text; nil if malformed.
+    /// The kernel keeps `repeat` in a u8 (`struct iio_scan_type`); the bound also keeps `storageBytes` from overflowing.
+    static let maxRepeatCount = 255
+
+    /// Parses the `_type` text; nil if malformed or out of range. Ranges are checked before any
+    /// arithmetic: a sysfs file is input, and `16X9223372036854775807` or `>>-4` must not trap.
     public init?(_ text: String) {
         let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = s.split(separator: ":", maxSplits: 1)
@@ -34,19 +38,20 @@ public struct IIOScanType: Hashable, Sendable {
         rest = rest.dropFirst()
         var shift = 0
         if let r = rest.range(of: ">>") {
-            guard let v = Int(rest[r.upperBound...]) else { return nil }
+            guard let v = Int(rest[r.upperBound...]), v >= 0 else { return nil }
             shift = v
             rest = rest[..<r.lowerBound]
         }
         var repeatCount = 1
         if let x = rest.firstIndex(of: "X") {
-            guard let v = Int(rest[rest.index(after: x)...]), v >= 1 else { return nil }
+            guard let v = Int(rest[rest.index(after: x)...]), (1...IIOScanType.maxRepeatCount).contains(v) else { return nil }
             repeatCount = v
             rest = rest[..<x]
         }
         let bits = rest.split(separator: "/")
         guard bits.count == 2, let real = Int(bits[0]), let storage = Int(bits[1]),
-              real >= 1, storage % 8 == 0, storage <= 64, real + shift <= storage else { return nil }
+              (8...64).contains(storage), storage % 8 == 0, (1...storage).contains(real),
+              shift <= storage - real else { return nil }
         self.init(bigEndian: parts[0] == "be", signed: sign == "s", realBits: real, storageBits: storage,
                   repeatCount: repeatCount, shift: shift)
     }

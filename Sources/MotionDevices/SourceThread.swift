@@ -10,9 +10,11 @@ final class SourceThread: @unchecked Sendable {
     private var thread: Thread?
 
     init(name: String, body: @escaping @Sendable (SourceThread) -> Void) {
+        // The Thread keeps its block, and the block keeps self, for as long as the Thread lives:
+        // dropping `thread` when the body ends breaks that cycle, so a stopped source is freed.
         let thread = Thread { [self] in
             body(self)
-            lock.lock(); finished = true; lock.broadcast(); lock.unlock()
+            lock.lock(); finished = true; self.thread = nil; lock.broadcast(); lock.unlock()
         }
         thread.name = name
         self.thread = thread

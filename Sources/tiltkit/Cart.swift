@@ -102,7 +102,7 @@ struct Cart: ParsableCommand {
 
     private func printEvents() throws {
         let url = try recordedTrace(try SourceSpec(parsing: source))
-        let trace = try Trace.load(contentsOf: url)
+        let trace = try loadTrace(url)
         var options = CartReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
         let result = try CartReplay.run(trace: trace, options: options)
@@ -134,7 +134,7 @@ struct Cart: ParsableCommand {
         let spec = try SourceSpec(parsing: source)
         let input: SceneMotionInput
         if window.headless {
-            let trace = try Trace.load(contentsOf: try recordedTrace(spec))
+            let trace = try loadTrace(try recordedTrace(spec))
             input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: loop), startTime: window.at)
         } else {
             if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }

@@ -37,12 +37,30 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var trace = try Trace.load(contentsOf: URL(fileURLWithPath: input), format: from)
-            if start != nil || end != nil {
-                trace = try trace.cut(from: start ?? -.infinity, to: end ?? .infinity)
+            let first = start ?? -.infinity, last = end ?? .infinity
+            guard first <= last else { throw TraceCutError.invertedRange(start: first, end: last) }
+            // Sample by sample from file to file: memory does not grow with the trace.
+            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: input), format: from)
+            var metadata = stream.metadata
+            if start != nil || end != nil { metadata.source = Trace.cutSource(metadata.source, from: first, to: last) }
+            let writer = try TraceWriter(url: URL(fileURLWithPath: output), metadata: metadata, columns: stream.columns)
+            var written = 0
+            var kept: ClosedRange<Double>?, all: ClosedRange<Double>?
+            while let sample = try stream.next() {
+                let t = sample.timestamp
+                all = (all?.lowerBound ?? t)...t
+                guard t >= first && t <= last else { continue }
+                try writer.append(sample)
+                written += 1
+                kept = (kept?.lowerBound ?? t)...t
             }
-            try trace.write(to: URL(fileURLWithPath: output))
-            print(String(format: "wrote %d samples (%.3f s) to %@", trace.samples.count, trace.duration, output))
+            try writer.close()
+            printWarnings(stream.warnings, samplesRead: all == nil ? 0 : written)
+            guard let kept else {
+                try? FileManager.default.removeItem(atPath: output)
+                throw TraceCutError.emptyRange(start: first, end: last, duration: all.map { $0.upperBound - $0.lowerBound } ?? 0)
+            }
+            print(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, output))
         }
     }
 }

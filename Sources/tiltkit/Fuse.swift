@@ -51,7 +51,8 @@ struct Fuse: ParsableCommand {
             if kind == .accelerometer && referenceFrame != .xArbitraryZVertical {
                 throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
             }
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: file))
+            // Sample by sample from file to file: memory does not grow with the trace.
+            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: file))
             var estimator: any DeviceMotionEstimator = kind == .accelerometer
                 ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
                 : AHRS(frame: referenceFrame, settings: {
@@ -59,11 +60,14 @@ struct Fuse: ParsableCommand {
                     s.declination = declination * .pi / 180
                     return s
                 }())
-            var text = "t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n"
-            text.reserveCapacity(trace.samples.count * 200)
-            for sample in trace.samples {
+            // Rows go to the file as they are made (whole lines only, even on a full disk).
+            let output = try LineFileWriter(path: out, name: out)
+            try output.append("t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n")
+            var count = 0
+            while let sample = try stream.next() {
+                count += 1
                 guard let m = estimator.update(sample) else {
-                    text += "\(Self.number(sample.timestamp))\n"
+                    try output.append("\(Self.number(sample.timestamp))\n")
                     continue
                 }
                 let q = m.attitude.quaternion
@@ -71,11 +75,12 @@ struct Fuse: ParsableCommand {
                               m.gravity.x, m.gravity.y, m.gravity.z,
                               m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z,
                               m.rotationRate.x, m.rotationRate.y, m.rotationRate.z, m.heading]
-                text += values.map(Self.number).joined(separator: ",") + "\n"
+                try output.append(values.map(Self.number).joined(separator: ",") + "\n")
             }
-            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            try output.close()
+            printWarnings(stream.warnings, samplesRead: count)
             let r = estimator.rejections
-            FileHandle.standardError.write(Data(("fused \(trace.samples.count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
+            FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
                 + "rejected: \(r.nonFinite) non-finite, \(r.saturated) saturated, \(r.timeNotIncreasing) not after the previous; "
                 + "\(r.gapRestarts) restarts after gaps\n").utf8))
         }

@@ -8,7 +8,8 @@ struct Record: ParsableCommand {
         discussion: """
         Writes every sample the source delivers, as it arrives, to a `# tiltkit-trace v1` CSV \
         (flushed per sample, so an interrupted recording keeps what it got). Stops after --duration \
-        seconds, when a finite source ends, or on Ctrl-C, and closes the file.
+        seconds, when a finite source ends, on Ctrl-C, or when a write fails (a full disk: the file \
+        keeps every whole line written before), and closes the file.
 
         Sources: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path (replayed in real \
         time; --speed and --loop apply).
@@ -37,14 +38,15 @@ struct Record: ParsableCommand {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop))
             let columns = (motionSource as? ReplaySource)?.trace.columns
-            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns) { event in
+            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns,
+                                             onConnectionChange: { event in
                 // Said at once on stderr: the recording goes on and resumes when the device returns.
                 switch event {
                 case .disconnected(let reason): printError("tiltkit: \(reason); recording resumes if it comes back")
                 case .reconnected: printError("tiltkit: \(motionSource.info.name) is back; recording resumed")
                 default: break
                 }
-            }
+            })
             let interrupt = InterruptFlag()
             let pump = headlessPump(for: motionSource)
             try recorder.start()
@@ -53,12 +55,23 @@ struct Record: ParsableCommand {
             while !recorder.waitUntilEnded(timeout: pump == nil ? 0.1 : 0) && !interrupt.isSet && clock.now() < deadline {
                 pump?.wait(timeout: 0.1)
             }
-            let result = try recorder.stop()
+            let result: TraceRecorder.Result
+            do { result = try recorder.stop() } catch {
+                // One line: what failed, and that the file is whole up to there (replay reads it).
+                throw RecordingStopped(reason: error, samplesKept: recorder.samplesWritten)
+            }
             let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
             print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
             if let diagnosable = motionSource as? any DiagnosableMotionSource { print("reports: \(diagnosable.diagnostics)") }
         }
     }
+}
+
+/// A recording ended by a failed write.
+private struct RecordingStopped: Error, CustomStringConvertible {
+    let reason: Error
+    let samplesKept: Int
+    var description: String { "\(reason); recording stopped, the file keeps the \(samplesKept) samples written before" }
 }
 
 /// Set by SIGINT, so Ctrl-C stops the recording cleanly instead of killing the process mid-write.

@@ -32,7 +32,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: file), format: from)
+            let trace = try loadTrace(file, format: from)
             print(TraceSummaryText(trace: trace, summary: TraceSummary(trace)).lines.joined(separator: "\n"))
             if realtime { try play(trace) }
         }

@@ -46,10 +46,10 @@ enum SourceSpec: Equatable {
         case .auto:
             if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return source }
             guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return ReplaySource(trace: try Trace.load(contentsOf: url), pacing: .realTime(speed: options.speed),
+            return ReplaySource(trace: try loadTrace(url), pacing: .realTime(speed: options.speed),
                                 loop: options.loop)
         case .trace(let path):
-            let trace = try Trace.load(contentsOf: URL(fileURLWithPath: path))
+            let trace = try loadTrace(path)
             return ReplaySource(trace: trace, pacing: .realTime(speed: options.speed), loop: options.loop)
         case .device(let device):
             return try device.makeSource()

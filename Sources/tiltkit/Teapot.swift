@@ -93,7 +93,7 @@ struct Teapot: ParsableCommand {
     private func makeInput() throws -> SceneMotionInput {
         let spec = try SourceSpec(parsing: source)
         if window.headless, let url = try spec.recordedTraceURL() {
-            return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try Trace.load(contentsOf: url), loop: true),
+            return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try loadTrace(url), loop: true),
                                     startTime: window.at)
         }
         if window.at > 0 { throw ValidationError("--at needs a trace source") }

@@ -287,4 +287,11 @@ struct HIDRawDeviceFramingTests {
         #expect(try device.nextReport(timeout: 0.1) == .report(reports[1]))
         #expect(try device.nextReport(timeout: 0.1) == .endOfStream)
     }
+
+    @Test("a character device that is not hidraw is refused by name (issue 20: /dev/null recorded nothing and exited 0)")
+    func notHidraw() throws {
+        let error = try #require(throws: DeviceError.self) { try HIDRawDevice(path: "/dev/null") }
+        guard case .unsupported(path: "/dev/null", let reason) = error else { Issue.record("\(error)"); return }
+        #expect(reason.contains("not a hidraw node"))
+    }
 }

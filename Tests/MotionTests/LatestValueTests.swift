@@ -219,7 +219,8 @@ struct LatestValueTests {
         #expect(guarded.guardByte == 0x5A)
     }
 
-    @Test("pulling allocates nothing (counted by the malloc hook, which does see allocations)")
+    @Test("pulling allocates nothing (counted by the malloc hook, which does see allocations)",
+          .enabled(if: tk_allocation_counter_enabled() != 0, "built without TILTKIT_ALLOCATION_COUNTER=1"))
     func pullDoesNotAllocate() {
         let slot = LatestValue<Received<DeviceMotion>>()
         let motion = DeviceMotion(timestamp: 1, attitude: Attitude(roll: 0.1, pitch: 0.2, yaw: 0.3),

@@ -77,14 +77,41 @@ import Testing
         #expect(error.problem == .nonIncreasingTime(previous: Double(t10)!, current: Double(t10)!))
     }
 
-    @Test func truncatedLastLine() throws {
+    @Test func aCutLastLineIsLeftOutWithAWarning() throws {
         // A recording cut off mid-write: the last line stops after a few cells, no final newline.
+        // The 19 whole rows before it read; the cut one is named (issue 20: it rejected the file).
         var text = try mpower(editing: 21) { String($0.prefix(40)) }
         text.removeLast()
-        let error = try load(text)
-        #expect(error.line == 21)
-        guard case .truncatedLastLine(let found, let expected) = error.problem else { Issue.record("\(error)"); return }
+        let url = try TraceTestFiles.write(text, named: "cut.csv", in: try TraceTestFiles.scratchFolder())
+        let trace = try Trace.load(contentsOf: url)
+        #expect(trace.samples.count == 19)
+        let warning = try #require(trace.warnings.first)
+        #expect(warning.line == 21)
+        guard case .truncatedLastLine(let found, let expected) = warning.problem else { Issue.record("\(warning)"); return }
         #expect(expected == 23 && found < 23)
+    }
+
+    @Test func aShortLastLineWithItsNewlineIsAnError() throws {
+        let error = try load(try mpower(editing: 21) { String($0.prefix(40)) })
+        #expect(error.line == 21)
+        guard case .wrongCellCount(_, 23) = error.problem else { Issue.record("\(error)"); return }
+    }
+
+    @Test func aByteOrderMarkIsAccepted() throws {
+        let url = try TraceTestFiles.write("\u{FEFF}" + (try mpower(editing: 1) { $0 }), named: "bom.csv",
+                                           in: try TraceTestFiles.scratchFolder())
+        #expect(try Trace.load(contentsOf: url).samples.count == 20)
+    }
+
+    @Test func aTimeBeyondRangeIsRejected() throws {
+        let error = try load(try mpower(editing: 21, replacingCell(0, with: "1e308")))
+        #expect(error.line == 21)
+        #expect(error.problem == .timeOutOfRange(column: "t", value: 1e308))
+    }
+
+    @Test func aDeviceIsNotATrace() throws {
+        let error = try #require(throws: TraceError.self) { try Trace.load(contentsOf: URL(fileURLWithPath: "/dev/null")) }
+        #expect(error.problem == .unreadable(reason: "a character device, not a file"))
     }
 
     @Test func shortLineInTheMiddleIsNotCalledTruncated() throws {

@@ -58,6 +58,32 @@ import Testing
         #expect(try Trace.load(contentsOf: url).samples.map(\.timestamp) == [1, 3])
     }
 
+    @Test("a full disk stops the recording, says so, and leaves whole lines that replay (issue 20)")
+    func fullDiskStopsWithAReadableFile() throws {
+        let trace = try TraceTestFiles.loaded(TraceTestFiles.mpowerBalance)
+        let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible)
+        let url = try TraceTestFiles.scratchFolder().appendingPathComponent("full.csv")
+        let disk = SmallDisk(capacity: 20_000)
+        let recorder = try TraceRecorder(source: replay, to: url, columns: trace.columns, write: disk.write)
+        try recorder.start()
+        #expect(recorder.waitUntilEnded(timeout: 30))
+        let error = try #require(throws: TraceError.self) { try recorder.stop() }
+        #expect(error.problem == .unwritable(reason: "No space left on device"))
+        let kept = recorder.samplesWritten
+        #expect(kept > 10 && kept < 3001)
+        #expect(try String(contentsOf: url, encoding: .utf8).hasSuffix("\n"))
+        let back = try Trace.load(contentsOf: url)
+        #expect(back.warnings.isEmpty)
+        #expect(back.samples == Array(trace.samples.prefix(kept)))
+    }
+
+    @Test func writingIntoAFolderSaysSo() throws {
+        let folder = try TraceTestFiles.scratchFolder()
+        let trace = Trace(samples: [MotionSample(timestamp: 0, acceleration: Vector3(0, 0, -1))], metadata: .init(source: "t"))
+        let error = try #require(throws: TraceError.self) { try trace.write(to: folder) }
+        #expect(error.problem == .unwritable(reason: "Is a directory"))
+    }
+
     @Test func cutKeepsTheRangeInclusive() throws {
         let trace = try TraceTestFiles.loaded(TraceTestFiles.xio)
         let pitch = try trace.cut(from: 15, to: 30)
@@ -82,4 +108,20 @@ private final class ScriptedSource: MotionSource, @unchecked Sendable {
     init(events: [MotionSourceEvent]) { self.events = events }
     func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws { events.forEach(deliver) }
     func stop() {}
+}
+
+/// write(2) onto a disk with `capacity` bytes: the write that crosses it lands partly, as on a
+/// real full filesystem, and the next one fails with ENOSPC.
+private final class SmallDisk: @unchecked Sendable {
+    private let capacity: Int
+    private var used = 0
+    init(capacity: Int) { self.capacity = capacity }
+
+    func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        let room = capacity - used
+        guard room > 0 else { errno = ENOSPC; return -1 }
+        let n = Glibc.write(fd, bytes, min(count, room))
+        if n > 0 { used += n }
+        return n
+    }
 }

@@ -11,4 +11,8 @@ uint64_t tk_allocation_count(void);
 /// `free` calls (of non-null pointers) made by the calling thread since it started.
 uint64_t tk_free_count(void);
 
+/// 1 when the counter was built in (TILTKIT_ALLOCATION_COUNTER=1 at build time), else 0 and
+/// both counts stay 0.
+int tk_allocation_counter_enabled(void);
+
 #endif

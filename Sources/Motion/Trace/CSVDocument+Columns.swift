@@ -37,10 +37,17 @@ extension CSVDocument {
         return values
     }
 
+    /// The largest time in seconds a trace may hold (about 31,700 years): beyond it, durations and
+    /// gaps lose all precision or overflow (`1e308` would make a 309-digit duration and an "inf ms" gap).
+    static let maxTime = 1e12
+
     /// A required time cell, strictly after `previous`.
     func time(_ index: Int, name: String, on line: Line, after previous: Double?) throws -> Double {
         guard let t = try number(line.cells[index], column: name, line: line.number) else {
             throw TraceError(file: file, line: line.number, problem: .emptyCell(column: name))
+        }
+        guard abs(t) <= CSVDocument.maxTime else {
+            throw TraceError(file: file, line: line.number, problem: .timeOutOfRange(column: name, value: t))
         }
         if let previous, t <= previous {
             throw TraceError(file: file, line: line.number, problem: .nonIncreasingTime(previous: previous, current: t))

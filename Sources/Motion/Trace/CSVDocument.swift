@@ -15,23 +15,30 @@ struct CSVDocument {
     /// Non-blank lines in order, comments (`#…`) included.
     let lines: [Line]
 
+    /// A last line cut off mid-write (no newline, fewer cells than the row before it), left out of
+    /// `lines` so the whole rows before it still read; the reader passes it on as a warning.
+    let cutLastLine: TraceError?
+    /// The number the line after these bytes has.
+    let nextLine: Int
+
     init(contentsOf url: URL, name: String) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw TraceError(file: name, line: nil, problem: .unreadable(reason: CSVDocument.reason(error)))
-        }
-        self.init(bytes: [UInt8](data), name: name)
+        self.init(bytes: try FileInput.bytes(path: url.path, name: name), name: name)
     }
 
-    init(bytes: [UInt8], name: String) {
+    /// `bytes` may be a piece of a file (see `TraceSampleStream`): lines are numbered from
+    /// `firstLine`, and only the piece `atEnd` can have a cut last line; `rowCells`, the header's
+    /// count where known, is what that line is compared with (else the row before it).
+    init(bytes: [UInt8], name: String, firstLine: Int = 1, atEnd: Bool = true, rowCells: Int? = nil) {
         self.file = name
         self.bytes = bytes
         var lines: [Line] = []
+        var terminated = true
+        var number = firstLine - 1
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
-            var number = 0
-            var start = 0
+            // A UTF-8 byte-order mark (Excel and Windows editors write one) is not part of the first cell.
+            var start = firstLine == 1 && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
             while start < count {
                 number += 1
                 // memchr: a debug build scans a 1.7 MB trace many times faster than with a Swift loop.
@@ -40,11 +47,26 @@ struct CSVDocument {
                 if contentEnd > start && base[contentEnd - 1] == 0x0D { contentEnd -= 1 }
                 if !CSVDocument.isBlank(base, start..<contentEnd) {
                     lines.append(Line(number: number, cells: CSVDocument.cells(base, start..<contentEnd)))
+                    terminated = end < count
                 }
                 start = end + 1
             }
         }
+        cutLastLine = atEnd ? CSVDocument.cutLastLine(of: &lines, bytes: bytes, terminated: terminated, rowCells: rowCells, file: name) : nil
         self.lines = lines
+        nextLine = number + 1
+    }
+
+    /// Removes and returns (as the error it would have been) an unterminated last line with fewer
+    /// cells than the row before it: what a recording killed or starved of disk mid-write leaves.
+    private static func cutLastLine(of lines: inout [Line], bytes: [UInt8], terminated: Bool, rowCells: Int?, file: String) -> TraceError? {
+        guard !terminated, let last = lines.last,
+              let expected = rowCells ?? lines.dropLast().last(where: { line in
+                  line.cells.first.map { bytes[$0.lowerBound] != UInt8(ascii: "#") } ?? true
+              })?.cells.count,
+              last.cells.count < expected else { return nil }
+        lines.removeLast()
+        return TraceError(file: file, line: last.number, problem: .truncatedLastLine(found: last.cells.count, expected: expected))
     }
 
     var isEmpty: Bool { lines.isEmpty }
@@ -97,16 +119,11 @@ struct CSVDocument {
         return value
     }
 
-    /// Throws unless `line` has exactly `expected` cells; a short last line is reported as
-    /// truncated (a recording cut off mid-write).
+    /// Throws unless `line` has exactly `expected` cells (a cut last line never gets here: see `cutLastLine`).
     func checkCellCount(_ line: Line, expected: Int) throws {
         let found = line.cells.count
         guard found != expected else { return }
-        let isLast = line.number == lines.last?.number
-        let problem: TraceError.Problem = isLast && found < expected
-            ? .truncatedLastLine(found: found, expected: expected)
-            : .wrongCellCount(found: found, expected: expected)
-        throw TraceError(file: file, line: line.number, problem: problem)
+        throw TraceError(file: file, line: line.number, problem: .wrongCellCount(found: found, expected: expected))
     }
 
     private func trimmed(_ cell: Range<Int>) -> Range<Int> {
@@ -138,14 +155,5 @@ struct CSVDocument {
         }
         cells.append(cellStart..<range.upperBound)
         return cells
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
     }
 }

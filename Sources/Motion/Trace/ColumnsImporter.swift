@@ -7,14 +7,18 @@ import Foundation
 /// attitude is built from the angles as Core Motion does: `Rz(yaw)·Rx(pitch)·Ry(roll)`.
 enum ColumnsImporter {
     static func read(_ document: CSVDocument) throws -> Trace {
-        guard let header = document.lines.first else {
-            throw TraceError(file: document.file, line: 1, problem: .emptyFile)
-        }
-        let names = header.cells.map { document.text($0) }
-        let reader = try TraceColumnReader(document: document, header: header, names: names)
-        let samples = try reader.samples()
+        var reader = try columnReader(document)
+        let samples = try reader.samples(document)
         return Trace(samples: samples,
                      metadata: TraceMetadata(source: document.file, nominalRate: Trace.estimatedRate(samples),
                                              importedFrom: .columns))
+    }
+
+    /// The reader for the rows under the header (the document's first line).
+    static func columnReader(_ document: CSVDocument) throws -> TraceColumnReader {
+        guard let header = document.lines.first else {
+            throw TraceError(file: document.file, line: 1, problem: .emptyFile)
+        }
+        return try TraceColumnReader(file: document.file, header: header, names: header.cells.map { document.text($0) })
     }
 }

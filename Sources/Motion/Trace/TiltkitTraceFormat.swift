@@ -54,6 +54,12 @@ enum TiltkitTraceFormat {
     }
 
     static func read(_ document: CSVDocument) throws -> Trace {
+        var (metadata, reader) = try header(document)
+        return Trace(samples: try reader.samples(document), metadata: metadata)
+    }
+
+    /// The metadata comments and the reader for the rows under the header line.
+    static func header(_ document: CSVDocument) throws -> (TraceMetadata, TraceColumnReader) {
         guard let first = document.lines.first else {
             throw TraceError(file: document.file, line: 1, problem: .emptyFile)
         }
@@ -82,8 +88,7 @@ enum TiltkitTraceFormat {
             }
             names.append(name)
         }
-        let reader = try TraceColumnReader(document: document, header: header, names: names)
-        return Trace(samples: try reader.samples(), metadata: metadata)
+        return (metadata, try TraceColumnReader(file: document.file, header: header, names: names))
     }
 
     private static func apply(comment: String, to metadata: inout TraceMetadata, document: CSVDocument, line: Int) throws {

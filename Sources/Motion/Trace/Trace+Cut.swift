@@ -10,8 +10,13 @@ extension Trace {
         guard lower < upper else { throw TraceCutError.emptyRange(start: start, end: end, duration: duration) }
         var cut = self
         cut.samples = Array(samples[lower..<upper])
-        cut.metadata.source = "\(metadata.source) [\(start) s…\(end) s]"
+        cut.metadata.source = Trace.cutSource(metadata.source, from: start, to: end)
         return cut
+    }
+
+    /// How a cut names its source: `walk.csv [15.0 s…30.0 s]`.
+    public static func cutSource(_ source: String, from start: Double, to end: Double) -> String {
+        "\(source) [\(start) s…\(end) s]"
     }
 }
 

@@ -9,14 +9,18 @@ public struct Trace: Hashable, Sendable {
     /// In time order, timestamps strictly increasing, in seconds.
     public var samples: [MotionSample]
     public var metadata: TraceMetadata
+    /// What the reader passed over without failing: a last line cut off mid-write.
+    public var warnings: [TraceError]
 
-    public init(samples: [MotionSample], metadata: TraceMetadata) {
+    public init(samples: [MotionSample], metadata: TraceMetadata, warnings: [TraceError] = []) {
         self.samples = samples
         self.metadata = metadata
+        self.warnings = warnings
     }
 
     /// Reads a trace in any `TraceFormat`, detected from its contents unless `format` is given.
-    /// Throws `TraceError` (file, line, what) for anything malformed; never returns part of a file.
+    /// Throws `TraceError` (file, line, what) for anything malformed; never returns part of a file,
+    /// except that a last line cut off mid-write is left out and named in `warnings`.
     public static func load(contentsOf url: URL, format: TraceFormat? = nil) throws -> Trace {
         let name = url.relativePath
         var isDirectory: ObjCBool = false
@@ -31,20 +35,21 @@ public struct Trace: Hashable, Sendable {
         let resolved = try format ?? TraceFormat.detect(document)
         var trace: Trace
         switch resolved {
-        case .tiltkit: return try TiltkitTraceFormat.read(document)
+        case .tiltkit: trace = try TiltkitTraceFormat.read(document)
         case .columns: trace = try ColumnsImporter.read(document)
         case .xioFusion: trace = try XIOFusionImporter.read(document)
         case .sensorLog: trace = try SensorLogImporter.read(document)
         case .sensorLogger: return try SensorLoggerImporter.read(folder: url, name: name)  // folders return above
         }
-        trace.metadata.source = Trace.shortName(url)
+        if resolved != .tiltkit { trace.metadata.source = Trace.shortName(url) }
+        trace.warnings = document.cutLastLine.map { [$0] } ?? []
         return trace
     }
 
     /// Writes the trace in the tiltkit format (see `TiltkitTraceFormat`), replacing `url`.
     public func write(to url: URL) throws {
         let writer = try TraceWriter(url: url, metadata: metadata, columns: columns)
-        for sample in samples { writer.append(sample) }
+        for sample in samples { try writer.append(sample) }
         try writer.close()
     }
 

@@ -2,7 +2,7 @@
 ///
 ///     do { _ = try Trace.load(contentsOf: url) }
 ///     catch let e as TraceError { print(e) }   // "walk.csv:17: text in a number: ax is 'abc'"
-public struct TraceError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct TraceError: Error, Hashable, CustomStringConvertible, Sendable {
     /// The file (or folder) as the user named it.
     public var file: String
     /// 1-based line number, or nil when the problem is not on one line (an empty folder, say).
@@ -15,7 +15,7 @@ public struct TraceError: Error, Equatable, CustomStringConvertible, Sendable {
         self.problem = problem
     }
 
-    public enum Problem: Equatable, Sendable {
+    public enum Problem: Hashable, Sendable {
         case emptyFile
         case unreadable(reason: String)
         case unwritable(reason: String)
@@ -27,6 +27,8 @@ public struct TraceError: Error, Equatable, CustomStringConvertible, Sendable {
         case textInNumber(column: String, text: String)
         case notFinite(column: String, text: String)
         case nonIncreasingTime(previous: Double, current: Double)
+        /// A time beyond ±`maxTime` seconds.
+        case timeOutOfRange(column: String, value: Double)
         case wrongCellCount(found: Int, expected: Int)
         case truncatedLastLine(found: Int, expected: Int)
         /// Some but not all of a vector's cells are filled (`ax` without `ay`, say).
@@ -56,6 +58,8 @@ public struct TraceError: Error, Equatable, CustomStringConvertible, Sendable {
         case .notFinite(let column, let text): return "not a finite number: \(column) is '\(text)'"
         case .nonIncreasingTime(let previous, let current):
             return "time does not increase: \(current) s after \(previous) s"
+        case .timeOutOfRange(let column, let value):
+            return "time out of range: \(column) is \(value) s (at most ±\(CSVDocument.maxTime) s)"
         case .wrongCellCount(let found, let expected): return "\(found) cells, the header has \(expected)"
         case .truncatedLastLine(let found, let expected):
             return "truncated last line: \(found) of \(expected) cells"

@@ -2,7 +2,9 @@ import Foundation
 
 /// Writes any `MotionSource` to a tiltkit trace as its samples arrive (the Linux counterpart of
 /// Core Motion's `CMSensorRecorder`): rows are flushed to the file as they come, so a crash loses
-/// nothing already delivered; `stop()` stops the source and closes the file.
+/// nothing already delivered; `stop()` stops the source and closes the file. A failed write (a
+/// full disk) ends the recording at once, as if the source had ended, and leaves a file of whole
+/// lines that replays; `stop()` then throws the error.
 ///
 ///     let recorder = try TraceRecorder(source: replay, to: URL(fileURLWithPath: "out.csv"))
 ///     try recorder.start()
@@ -33,7 +35,9 @@ public final class TraceRecorder: @unchecked Sendable {
     /// `columns` defaults to what the source's sensors fill; values outside them are not written.
     /// `onConnectionChange` hears each `.disconnected` and `.reconnected` as it happens (to tell
     /// the user), on the source's thread.
+    /// `write` is the file's write(2), replaced in tests by one that fails.
     public init(source: any MotionSource, to url: URL, columns: TraceColumns? = nil,
+                write: @escaping LineFileWriter.Write = { Glibc.write($0, $1, $2) },
                 onConnectionChange: (@Sendable (MotionSourceEvent) -> Void)? = nil) throws {
         self.source = source
         self.url = url
@@ -41,19 +45,20 @@ public final class TraceRecorder: @unchecked Sendable {
         let info = source.info
         writer = try TraceWriter(url: url,
                                  metadata: TraceMetadata(source: info.name, nominalRate: info.nominalRate),
-                                 columns: columns ?? TraceColumns(sensors: info.sensors))
+                                 columns: columns ?? TraceColumns(sensors: info.sensors), write: write)
     }
 
     public func start() throws {
         try source.start { [self] event in record(event) }
     }
 
-    /// Blocks until the source delivers `.ended` or `timeout` seconds (real time) pass; true if it ended.
+    /// Blocks until the source delivers `.ended`, a write fails, or `timeout` seconds (real time)
+    /// pass; true unless the time ran out.
     public func waitUntilEnded(timeout: Double) -> Bool {
         let limit = Date(timeIntervalSinceNow: timeout)
         condition.lock(); defer { condition.unlock() }
-        while !result.sourceEnded {
-            if !condition.wait(until: limit) { return result.sourceEnded }
+        while !result.sourceEnded && writeError == nil {
+            if !condition.wait(until: limit) { return result.sourceEnded || writeError != nil }
         }
         return true
     }
@@ -63,8 +68,9 @@ public final class TraceRecorder: @unchecked Sendable {
     public func stop() throws -> Result {
         source.stop()
         condition.lock(); defer { condition.unlock() }
-        try writer.close()
-        if let writeError { throw writeError }
+        let closed = Swift.Result { try writer.close() }
+        if let writeError { throw writeError }  // the first failure is the one to tell
+        try closed.get()
         return result
     }
 
@@ -96,16 +102,16 @@ public final class TraceRecorder: @unchecked Sendable {
                     return
                 }
                 lastTimestamp = sample.timestamp
-                writer.append(sample)
+                try writer.append(sample)
                 try writer.flush()
                 result.samplesWritten += 1
             case .disconnected(let reason):
                 onConnectionChange?(event)
-                writer.appendComment("disconnected: \(reason)")
+                try writer.appendComment("disconnected: \(reason)")
                 try writer.flush()
             case .reconnected:
                 onConnectionChange?(event)
-                writer.appendComment("reconnected")
+                try writer.appendComment("reconnected")
                 try writer.flush()
             case .ended:
                 result.sourceEnded = true
@@ -113,6 +119,7 @@ public final class TraceRecorder: @unchecked Sendable {
             }
         } catch {
             writeError = error
+            condition.broadcast()
         }
     }
 }

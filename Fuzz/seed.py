@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Writes each fuzz target's seed corpus from Assets/ and the test fixtures into OUT/NAME/.
+Seeds are cut to a few KB so the fuzzer mutates structure, not megabytes of numbers."""
+import glob, os, re, struct, sys
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+out = sys.argv[1]
+LIMIT = 4096
+
+
+def put(target, name, data):
+    folder = os.path.join(out, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def head(path, limit=LIMIT):
+    with open(path, "rb") as f:
+        data = f.read(limit)
+    return data[: data.rfind(b"\n") + 1] if len(data) == limit else data
+
+
+# Traces: every recording and fixture CSV, whole lines only.
+csvs = glob.glob(f"{root}/Assets/traces/**/*.csv", recursive=True) + glob.glob(f"{root}/Tests/MotionTests/Fixtures/**/*.csv", recursive=True)
+for path in csvs:
+    put("trace", os.path.relpath(path, root).replace("/", "_"), head(path))
+
+# Gamepad reports: the hid-recorder file's E: lines and the generated Sony reports, as
+# [pad index][length][report]… (pad index as in GamepadDevice.hints sorted by key).
+reports = []
+for line in open(f"{root}/Assets/hid/ds4-usb-clone.hid-recording"):
+    if line.startswith("E:"):
+        fields = line.split()[3:]
+        reports.append(("ds4-usb", bytes(int(x, 16) for x in fields)))
+for line in open(f"{root}/Tests/MotionDevicesTests/Fixtures/sony_generated.txt"):
+    fields = line.split()
+    if fields and fields[0] in ("feature", "report"):
+        reports.append((fields[1], bytes.fromhex(fields[-1])))
+model = open(f"{root}/Sources/MotionDevices/GamepadModel.swift").read()
+hints = sorted(set(re.findall(r'"([a-z0-9-]+)": GamepadDevice\(', model)))
+for device in sorted({d for d, _ in reports} & set(hints)):
+    mine = [r for d, r in reports if d == device][:8]
+    data = bytes([hints.index(device)]) + b"".join(bytes([min(len(r), 255)]) + r[:255] for r in mine)
+    put("hid", device, data)
+
+# hid-recorder text: the recording's first lines.
+put("hidrecording", "ds4-usb-clone", head(f"{root}/Assets/hid/ds4-usb-clone.hid-recording"))
+
+# evdev: a gyro and accelerometer burst (EV_ABS x/y/z, rx/ry/rz, MSC_TIMESTAMP, SYN_REPORT).
+def event(sec, usec, type_, code, value):
+    return struct.pack("<qqHHi", sec, usec, type_, code, value)
+burst = b"".join(event(1, 1000 * i, 3, code, 100 * (code + 1)) for i in range(3) for code in (0, 1, 2, 3, 4, 5))
+burst += event(1, 4000, 4, 5, 4000) + event(1, 4000, 0, 0, 0)
+put("evdev", "playstation", b"\x00" + burst)
+put("evdev", "nintendo-resolution", b"\x81" + struct.pack("<6i", 4096, 4096, 4096, 1024, 1024, 1024) + burst)
+
+# IIO: the scan types of the fake MPU-9250 in the tests, then one scan.
+put("iio", "accel-timestamp", b"le:s16/16>>0\nle:s16/16>>0\nle:s16/16>>0\nle:s64/64>>0\n\n" + bytes(range(16)))
+put("iio", "be-shift-repeat", b"be:s12/16>>4\nle:u8/8X3>>0\n\n" + bytes(range(8)))

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A file opened for reading with open(2)/read(2): whole into one array (no `Data` copy beside
+/// it) or a piece at a time, with the system's own words for what went wrong instead of Cocoa
+/// error codes, and a device or pipe named for what it is (`/dev/null` is a character device).
+final class FileInput {
+    let name: String
+    /// Bytes in the file when it was opened.
+    let size: Int
+    private let fd: Int32
+
+    init(path: String, name: String) throws {
+        self.name = name
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw TraceError(file: name, line: nil, problem: .unreadable(reason: errno == ENOENT ? "no such file" : systemReason(errno)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = systemReason(errno)
+            _ = close(fd)
+            throw TraceError(file: name, line: nil, problem: .unreadable(reason: reason))
+        }
+        if let kind = FileInput.nonFileKind(info.st_mode) {
+            _ = close(fd)
+            throw TraceError(file: name, line: nil, problem: .unreadable(reason: "\(kind), not a file"))
+        }
+        size = Int(info.st_size)
+    }
+
+    deinit { _ = close(fd) }
+
+    /// The whole file.
+    static func bytes(path: String, name: String) throws -> [UInt8] {
+        let file = try FileInput(path: path, name: name)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.size)
+        while try file.read(upTo: max(file.size + 1 - bytes.count, 1 << 16), appendingTo: &bytes) > 0 {}
+        return bytes
+    }
+
+    /// Appends up to `count` bytes; returns how many, 0 at the end of the file.
+    func read(upTo count: Int, appendingTo bytes: inout [UInt8]) throws -> Int {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        while true {
+            let n = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + start, count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                bytes.removeLast(count)
+                throw TraceError(file: name, line: nil, problem: .unreadable(reason: systemReason(errno)))
+            }
+            bytes.removeLast(count - n)
+            return n
+        }
+    }
+
+    private static func nonFileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+}
+
+/// `errno` in words ("No space left on device").
+func systemReason(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A trace's samples one at a time. Tiltkit traces and the `t,ax,…` layout are read a piece of
+/// a few MB at a time (the preamble must fit in the first), so memory stays bounded however long the file (`fuse` and
+/// `convert` use this); the other formats, exports of minutes, are loaded whole behind the same calls.
+///
+///     let stream = try TraceSampleStream(contentsOf: url)
+///     while let sample = try stream.next() { … }
+public final class TraceSampleStream {
+    public let metadata: TraceMetadata
+    /// What the reader passed over without failing (a cut last line); complete once `next()` returns nil.
+    public private(set) var warnings: [TraceError] = []
+    /// The columns the header names (for a loaded format: the ones its samples fill).
+    public let columns: TraceColumns
+
+    private enum Origin {
+        case pieces(FileInput, TraceColumnReader)
+        case loaded([MotionSample])
+    }
+
+    private var origin: Origin
+    private var pending: [MotionSample] = []
+    private var pendingIndex = 0
+    /// Bytes after the last newline of the piece read so far: the start of the next line.
+    private var carry: [UInt8] = []
+    private var nextLine = 1
+    private var sawSample = false
+    private var headerLine = 1
+    private var rowCells: Int?
+    private let pieceSize: Int
+
+    /// `pieceSize` is how many bytes are read at once (tests make it small to cross many pieces).
+    public convenience init(contentsOf url: URL, format: TraceFormat? = nil, pieceSize: Int = 4 << 20) throws {
+        let name = url.relativePath
+        var isDirectory: ObjCBool = false
+        let streamable: Set<TraceFormat> = [.tiltkit, .columns]
+        if let format, !streamable.contains(format) {
+            self.init(loaded: try Trace.load(contentsOf: url, format: format)); return
+        }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            self.init(loaded: try Trace.load(contentsOf: url, format: format)); return
+        }
+        let file = try FileInput(path: url.path, name: name)
+        var bytes: [UInt8] = []
+        _ = try file.read(upTo: pieceSize, appendingTo: &bytes)
+        let (first, carry, atEnd) = try TraceSampleStream.piece(bytes, file: file, pieceSize: pieceSize)
+        let document = CSVDocument(bytes: first, name: name, firstLine: 1, atEnd: atEnd)
+        let resolved = try format ?? TraceFormat.detect(document)
+        guard streamable.contains(resolved) else {
+            self.init(loaded: try Trace.load(contentsOf: url, format: resolved)); return
+        }
+        let (metadata, reader) = resolved == .tiltkit
+            ? try TiltkitTraceFormat.header(document)
+            : (TraceMetadata(source: Trace.shortName(url), importedFrom: .columns), try ColumnsImporter.columnReader(document))
+        self.init(metadata: metadata, file: file, reader: reader, pieceSize: pieceSize)
+        self.carry = carry
+        nextLine = document.nextLine
+        try take(document, atEnd: atEnd)
+    }
+
+    private init(metadata: TraceMetadata, file: FileInput, reader: TraceColumnReader, pieceSize: Int) {
+        self.metadata = metadata
+        self.pieceSize = pieceSize
+        columns = reader.columns
+        headerLine = reader.headerLine
+        rowCells = reader.cellCount
+        origin = .pieces(file, reader)
+    }
+
+    private init(loaded trace: Trace) {
+        metadata = trace.metadata
+        warnings = trace.warnings
+        columns = trace.columns
+        origin = .loaded(trace.samples)
+        pieceSize = 0
+        pending = trace.samples
+    }
+
+    /// The next sample in time order, nil after the last.
+    public func next() throws -> MotionSample? {
+        while pendingIndex == pending.count {
+            guard case .pieces(let file, _) = origin, !isAtEnd else { return nil }
+            var bytes = carry
+            let n = try file.read(upTo: pieceSize, appendingTo: &bytes)
+            let (whole, rest, atEnd) = try TraceSampleStream.piece(bytes, file: file, pieceSize: pieceSize, ended: n == 0)
+            carry = rest
+            let document = CSVDocument(bytes: whole, name: file.name, firstLine: nextLine, atEnd: atEnd, rowCells: rowCells)
+            nextLine = document.nextLine
+            try take(document, atEnd: atEnd)
+        }
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
+    }
+
+    private var isAtEnd = false
+
+    private func take(_ document: CSVDocument, atEnd: Bool) throws {
+        guard case .pieces(let file, var reader) = origin else { return }
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex = 0
+        try reader.read(document) { pending.append($0) }
+        origin = .pieces(file, reader)
+        sawSample = sawSample || !pending.isEmpty
+        if let cut = document.cutLastLine { warnings.append(cut) }
+        if atEnd {
+            isAtEnd = true
+            if !sawSample { throw TraceError(file: file.name, line: headerLine, problem: .noSamples) }
+        }
+    }
+
+    /// Splits read bytes after their last newline; at the end of the file everything is whole.
+    private static func piece(_ bytes: [UInt8], file: FileInput, pieceSize: Int, ended: Bool? = nil) throws -> ([UInt8], [UInt8], Bool) {
+        let atEnd = ended ?? (bytes.count < pieceSize)
+        if atEnd { return (bytes, [], true) }
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
+            // A line longer than a piece: no trace has one; refuse rather than grow without bound.
+            guard bytes.count < 2 * pieceSize else {
+                throw TraceError(file: file.name, line: nil, problem: .unreadable(reason: "a line longer than \(pieceSize) bytes"))
+            }
+            return ([], bytes, false)
+        }
+        return (Array(bytes[...lastNewline]), Array(bytes[(lastNewline + 1)...]), false)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Motion
+
+/// `Trace.load` for the commands: what the reader passed over (a cut last line) is said on
+/// stderr, one line each, and the rest of the file is used.
+func loadTrace(_ path: String, format: TraceFormat? = nil) throws -> Trace {
+    try loadTrace(URL(fileURLWithPath: path), format: format)
+}
+
+func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
+    let trace = try Trace.load(contentsOf: url, format: format)
+    printWarnings(trace.warnings, samplesRead: trace.samples.count)
+    return trace
+}
+
+func printWarnings(_ warnings: [TraceError], samplesRead: Int) {
+    for warning in warnings {
+        printError("tiltkit: warning: \(warning); read the \(samplesRead) samples before it")
+    }
+}
