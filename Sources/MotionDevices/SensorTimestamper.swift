@@ -7,7 +7,8 @@
 /// a gap, or jump when the pad restarts. Trusting such a clock makes fusion integrate a real turn
 /// over microseconds, so each sample is checked against the host clock:
 /// - the counter did not move: the sample is stamped with its arrival time (counted);
-/// - device and host time disagree by more than `tolerance`: re-anchored to the host (counted);
+/// - the sample would be stamped more than `tolerance` in the future, or later than a reader's
+///   scheduling delay explains (`latencyLimit`: an unseen counter wrap): re-anchored (counted);
 /// - otherwise: anchor + device time; the anchor follows the earliest arrivals and creeps later
 ///   no faster than a crystal can drift, so the stamps keep the pad's spacing.
 ///
@@ -27,10 +28,13 @@ public struct SensorTimestamper: Sendable {
         public init() {}
     }
 
-    /// Largest disagreement, in seconds, between the pad's clock and the host's before the pad's
-    /// is no longer trusted: above Bluetooth's bunching of reports (tens of ms), below half the
-    /// DualShock 4 counter's 349.5 ms period, so an unseen wrap is always caught.
+    /// How far, in seconds, a stamp may lie in the future before the pad's clock is taken to
+    /// have jumped: above Bluetooth's bunching of reports (tens of ms).
     public static let tolerance = 0.1
+    /// How late a sample may be read before its pad's clock is taken to have lost time: a
+    /// reader the scheduler held back is late but its pad's stamps are right, so up to 1 s, but
+    /// below half the counter's period (DualShock 4: 349.5 ms), so an unseen wrap is caught.
+    public var latencyLimit: Double { min(1, (clock?.wrapPeriod ?? 2) / 2) }
     /// How fast the anchor may creep later, as a fraction of elapsed device time: enough for any
     /// pad crystal (±100 ppm typical), so small that arrival jitter cannot shape the stamps.
     static let maximumDrift = 5e-4
@@ -74,7 +78,7 @@ public struct SensorTimestamper: Sendable {
             return increasing(hostTime)
         }
         let offset = hostTime - (current + deviceTime)
-        if abs(offset) > Self.tolerance {
+        if offset < -Self.tolerance || offset > latencyLimit {
             statistics.resynchronised += 1
             anchor = hostTime - deviceTime
             return increasing(hostTime)
