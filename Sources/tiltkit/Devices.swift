@@ -64,6 +64,7 @@ struct Devices: ParsableCommand {
 ///     hidraw:/tmp/pad.fifo,device=ds4-usb    …naming the pad when the node has no ioctls
 ///     iio:/sys/bus/iio/devices/iio:device0   an IIO IMU, sysfs polling
 ///     iio-buffer:/sys/bus/iio/devices/iio:device0   the same through its buffered character device
+///     iio:DIR+DIR[+DIR]                      a sensor hub's accel, gyro (and magn) devices as one IMU
 ///     evdev:/dev/input/event17               a kernel "Motion Sensors" node (driver=nintendo for recordings)
 ///     sdl  |  sdl:1                          an SDL game controller (the first with sensors, or index 1)
 ///     hid-recording:capture.txt              a hid-recorder capture replayed as a live pad
@@ -75,7 +76,7 @@ enum DeviceSourceSpec: Equatable {
     case sdl(index: Int32?)
     case hidRecording(path: String, device: String?)
 
-    static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR", "iio-buffer:SYSFS-DIR",
+    static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR[+DIR…]", "iio-buffer:SYSFS-DIR[+DIR…]",
                         "evdev:PATH[,driver=playStation]", "sdl[:INDEX]", "hid-recording:PATH"]
 
     /// Parses `argument` for `kind`; nil if `kind` is not a device kind.
@@ -124,9 +125,9 @@ enum DeviceSourceSpec: Equatable {
         case let .hidraw(path, device):
             return try HIDRawSource(path: path, options: .init(device: gamepad(device)))
         case .iio(let path):
-            return try IIOPollingSource(directory: path)
+            return try IIOPollingSource(directories: IIODeviceGroup.directories(path))
         case .iioBuffer(let path):
-            return try IIOBufferSource(directory: path)
+            return try IIOBufferSource(directories: IIODeviceGroup.directories(path))
         case let .evdev(path, driver):
             let parsed = try driver.map { name in
                 guard let d = EvdevMotionDecoder.Driver(rawValue: name) else {
