@@ -62,13 +62,21 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
                       accelerationSign: accelerationSign, clock: clock, calls: calls)
     }
 
-    /// Each character device is `<deviceNodes>/<directory name>`. `accelerationSign` nil: the
-    /// driver's (`IIODevice.defaultAccelerationSign`).
+    /// Each character device is `<deviceNodes>/<directory name>`. `requestedRate` (Hz) is written
+    /// to the devices before their buffers are enabled (`IIOSamplingFrequency`). `accelerationSign`
+    /// nil: the driver's (`IIODevice.defaultAccelerationSign`).
     public init(directories: [String], deviceNodes: String = "/dev", configure: Bool = true,
-                accelerationSign: IIOUnits.AccelerationSign? = nil,
+                requestedRate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
         var found: [IIOBufferDecoder] = []
-        for directory in directories { found.append(try Self.setUp(directory: directory, configure: configure)) }
+        for directory in directories {
+            if let requestedRate, configure, let device = try? IIODevice(directory: directory) {
+                // before the buffer is enabled: some drivers refuse rate changes while it runs
+                try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
+                IIOSamplingFrequency.request(requestedRate, device: device)
+            }
+            found.append(try Self.setUp(directory: directory, configure: configure))
+        }
         let hasAccel = { (d: IIOBufferDecoder) in d.layout.elements.contains { $0.name.hasPrefix("in_accel_") } }
         let ordered = found.filter(hasAccel) + found.filter { !hasAccel($0) }
         guard let primary = ordered.first, hasAccel(primary) else {

@@ -33,11 +33,19 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     }
 
     /// `rate` in Hz overrides `sampling_frequency` (default 100 Hz when the device has none);
-    /// `accelerationSign` nil: the driver's (`IIODevice.defaultAccelerationSign`).
-    public init(directories: [String], rate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign? = nil,
+    /// `requestedRate` is first written to the devices (`IIOSamplingFrequency`), and what they
+    /// took is the polling rate; `accelerationSign` nil: the driver's
+    /// (`IIODevice.defaultAccelerationSign`).
+    public init(directories: [String], rate: Double? = nil, requestedRate: Double? = nil,
+                accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
         var found: [IIODevice] = []
-        for directory in directories { found.append(try IIODevice(directory: directory)) }
+        for directory in directories {
+            if let requestedRate, let device = try? IIODevice(directory: directory) {
+                IIOSamplingFrequency.request(requestedRate, device: device)
+            }
+            found.append(try IIODevice(directory: directory))
+        }
         devices = IIODeviceGroup.accelerometerFirst(found)
         guard let primary = devices.first, primary.sensors.contains(.accelerometer) else {
             throw .unsupported(path: IIODeviceGroup.spec(directories),

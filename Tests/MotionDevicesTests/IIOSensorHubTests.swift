@@ -187,3 +187,26 @@ struct IIOSensorHubTests {
         #expect(stuck.statistics.clockStalled)
     }
 }
+
+@Suite("IIO sampling frequency")
+struct IIOSamplingFrequencyTests {
+    @Test("the nearest listed rate at or above the one asked for; the fastest when none is fast enough; ranges stepped")
+    func choose() {
+        #expect(IIOSamplingFrequency.choose(requested: 100, available: "12.5 26 52 104 208 416\n") == 104)
+        #expect(IIOSamplingFrequency.choose(requested: 104, available: "12.5 26 52 104 208") == 104)
+        #expect(IIOSamplingFrequency.choose(requested: 1000, available: "12.5 26 52") == 52)
+        #expect(IIOSamplingFrequency.choose(requested: 60, available: nil) == 60)
+        #expect(IIOSamplingFrequency.choose(requested: 33, available: "[10 5 200]") == 35)
+        #expect(IIOSamplingFrequency.choose(requested: 5, available: "[10 5 200]") == 10)
+        #expect(IIOSamplingFrequency.choose(requested: 500, available: "[10 5 200]") == 200)
+    }
+
+    @Test("a requested rate reaches a hub's in_<type>_sampling_frequency before polling starts")
+    func written() throws {
+        let hub = try FakeSensorHub()
+        let source = try IIOPollingSource(directories: [hub.directory(0), hub.directory(1)], requestedRate: 50)
+        #expect(try String(contentsOfFile: hub.directory(0) + "/in_accel_sampling_frequency", encoding: .utf8) == "50")
+        #expect(try String(contentsOfFile: hub.directory(1) + "/in_anglvel_sampling_frequency", encoding: .utf8) == "50")
+        #expect(source.info.nominalRate == 50)
+    }
+}
