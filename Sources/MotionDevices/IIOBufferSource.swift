@@ -215,7 +215,8 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
         let opened = fds
         thread = SourceThread(name: "iio-buffer \(directories[0])") { [self] thread in
             var fds = opened
-            var merger = IIOSampleMerger(accelerationSign: sign)
+            let types = Set(decoders.dropFirst().flatMap { $0.device.channels.map(\.type) })
+            var merger = IIOSampleMerger(accelerationSign: sign, awaiting: types)
             while true {
                 let reason = run(fds: fds, merger: &merger, thread: thread, deliver)
                 fds.forEach { _ = close($0) }
@@ -233,6 +234,7 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     private func run(fds: [Int32], merger: inout IIOSampleMerger, thread: SourceThread,
                      _ deliver: @Sendable (MotionSourceEvent) -> Void) -> String? {
         let paths = lock.withLock { directories }
+        let started = clock.now()
         var pending = [[UInt8]](repeating: [], count: fds.count)
         // each device's stamps on the clock it says it uses (read after configure asked for monotonic)
         let clocks = paths.map { (try? String(contentsOfFile: "\($0)/current_timestamp_clock", encoding: .utf8))?
@@ -266,6 +268,11 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
                 let now = clock.now()
                 let offset = IIOTimestampConverter.offset(ofClockNamed: clocks[i])
                 for (arrival, r) in zip(Self.arrivalTimes(scans.map(\.deviceTime), readAt: now), scans) {
+                    // scans left in the kernel's FIFO by an earlier reader (disabling the buffer
+                    // does not empty it) were measured before this run began: not this recording's
+                    if let d = r.deviceTime, let offset, d - offset < started, started - (d - offset) < IIOTimestampConverter.maximumAge {
+                        continue
+                    }
                     readings.append((converters[i].time(deviceSeconds: r.deviceTime, hostTime: arrival, offset: offset), r.physical))
                 }
             }

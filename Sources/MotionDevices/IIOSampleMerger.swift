@@ -7,15 +7,21 @@ import Motion
 /// later gyro reading), and a hub's sensors report within one interval of each other anyway.
 public struct IIOSampleMerger: Sendable {
     public var accelerationSign: IIOUnits.AccelerationSign
+    /// The other types the group has: no sample is made until each has been read once, so a
+    /// combined source never starts with rows that lack its gyro or magnetometer.
+    public var awaited: Set<IIODevice.ChannelType>
     private var latest: [IIODevice.ChannelType: Vector3] = [:]
 
-    public init(accelerationSign: IIOUnits.AccelerationSign) { self.accelerationSign = accelerationSign }
+    public init(accelerationSign: IIOUnits.AccelerationSign, awaiting awaited: Set<IIODevice.ChannelType> = []) {
+        self.accelerationSign = accelerationSign
+        self.awaited = awaited.subtracting([.accel])
+    }
 
     /// One device's reading (physical IIO units, device frame) at `timestamp`; a sample when it
     /// carries acceleration.
     public mutating func add(_ physical: [IIODevice.ChannelType: Vector3], timestamp: Double) -> MotionSample? {
         for (type, vector) in physical where type != .accel { latest[type] = vector }
-        guard let accel = physical[.accel] else { return nil }
+        guard let accel = physical[.accel], awaited.isSubset(of: latest.keys) else { return nil }
         var merged = latest
         merged[.accel] = accel
         return IIOUnits.sample(timestamp: timestamp, physical: merged, sign: accelerationSign)
