@@ -52,8 +52,8 @@ timeout 1500 "$vng" "${accel[@]}" --memory 2G --cpus 2 --run "$kernel" --user ro
     "KT_PYTHON=$python TILTKIT_BIN=$bin bash $PWD/scripts/kernel-test/guest.sh $args" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-grep -q "^kernel-test: guest kernel" "$log" || skip_or_fail "the VM did not start (vng exit $status): see the lines above"
-summary=$(grep -E "^kernel-test: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
+grep -aq "^kernel-test: guest kernel" "$log" || skip_or_fail "the VM did not start (vng exit $status): see the lines above"
+summary=$(grep -aE "^kernel-test: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
 [ -n "$summary" ] || { echo "kernel-test: the suite did not finish (vng exit $status)"; echo "kernel-test: 0 passed, 1 failed"; exit 1; }
 echo "$summary"
 echo "$summary" | grep -qE "^kernel-test: [1-9][0-9]* passed, 0 failed" && [ "$status" -eq 0 ]

@@ -11,41 +11,95 @@ import Glibc
 /// empty, the driver's own data-ready trigger (`<name>-dev<N>`, beside the device) is chosen.
 /// Attributes that cannot be written (no permission, read-only drivers) are left as they are and
 /// the elements already enabled are used; a buffer that stays disabled is a clear error, not a
-/// silent wait. `stop` disables the buffer again when this source enabled it. A device that goes
-/// away (reads fail with ENODEV) delivers `.disconnected`; a device of the same name coming back
-/// (the same `iio:deviceN` or a new number) is set up again, and `.reconnected` follows.
+/// silent wait. `stop` disables the buffer again when this source enabled it.
+///
+/// Several directories (a sensor hub's accelerometer, gyroscope and magnetometer devices,
+/// `IIODeviceGroup`) are read together: one sample per accelerometer scan, carrying the latest
+/// readings of the others (`IIOSampleMerger`).
+///
+/// Kernel timestamps are converted onto the host's monotonic clock from whichever
+/// `current_timestamp_clock` the device uses (realtime when it could not be set);
+/// stamps that cannot be believed (none: hid-sensor-magn-3d; frozen: hid-sensor-press) give
+/// arrival times (`IIOTimestampConverter`), never a bogus time. A device that goes away (reads fail with
+/// ENODEV; its character device then never polls readable, so every device is read on each
+/// 100 ms wake-up) delivers `.disconnected`; devices of the same names coming back (the same
+/// `iio:deviceN` or new numbers) are set up again, and `.reconnected` follows.
 ///
 ///     let imu = try IIOBufferSource(directory: "/sys/bus/iio/devices/iio:device0")
 public final class IIOBufferSource: MotionSource, @unchecked Sendable {
-    public let decoder: IIOBufferDecoder
+    /// The accelerometer device's decoder.
+    public var decoder: IIOBufferDecoder { decoders[0] }
+    /// One per device, the accelerometer's first.
+    public let decoders: [IIOBufferDecoder]
     public let info: MotionSourceInfo
     /// How often a vanished device is looked for, s.
     public var reconnectInterval = 0.5
     private let clock: any MotionClock
     private let calls: SystemCalls
     private let configures: Bool
-    private let deviceName: String
+    private let sign: IIOUnits.AccelerationSign
     /// Where the character devices are (`/dev`).
     private let deviceNodes: String
     private let lock = NSLock()
     private var thread: SourceThread?
-    /// The sysfs directory in use (it changes when the device comes back under a new number).
-    private var directory: String
+    /// The sysfs directories in use (they change when the devices come back under new numbers).
+    private var directories: [String]
 
-    /// The character device of the directory in use, `/dev/iio:deviceN`.
+    /// The character device of the accelerometer's directory in use, `/dev/iio:deviceN`.
     public var characterDevice: String {
         lock.lock(); defer { lock.unlock() }
-        return Self.characterDevice(of: directory, in: deviceNodes)
+        return Self.characterDevice(of: directories[0], in: deviceNodes)
     }
 
     private static func characterDevice(of directory: String, in deviceNodes: String) -> String {
         "\(deviceNodes)/\((directory as NSString).lastPathComponent)"
     }
 
-    /// The character device is `<deviceNodes>/<directory name>`.
-    public init(directory: String, deviceNodes: String = "/dev", configure: Bool = true,
-                accelerationSign: IIOUnits.AccelerationSign = .reaction,
+    public convenience init(directory: String, deviceNodes: String = "/dev", configure: Bool = true,
+                            accelerationSign: IIOUnits.AccelerationSign? = nil,
+                            clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
+        try self.init(directories: [directory], deviceNodes: deviceNodes, configure: configure,
+                      accelerationSign: accelerationSign, clock: clock, calls: calls)
+    }
+
+    /// Each character device is `<deviceNodes>/<directory name>`. `requestedRate` (Hz) is written
+    /// to the devices before their buffers are enabled (`IIOSamplingFrequency`). `accelerationSign`
+    /// nil: the driver's (`IIODevice.defaultAccelerationSign`).
+    public init(directories: [String], deviceNodes: String = "/dev", configure: Bool = true,
+                requestedRate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
+        var found: [IIOBufferDecoder] = []
+        for directory in directories {
+            if let requestedRate, configure, let device = try? IIODevice(directory: directory) {
+                // before the buffer is enabled: some drivers refuse rate changes while it runs
+                try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
+                IIOSamplingFrequency.request(requestedRate, device: device)
+            }
+            found.append(try Self.setUp(directory: directory, configure: configure))
+        }
+        let hasAccel = { (d: IIOBufferDecoder) in d.layout.elements.contains { $0.name.hasPrefix("in_accel_") } }
+        let ordered = found.filter(hasAccel) + found.filter { !hasAccel($0) }
+        guard let primary = ordered.first, hasAccel(primary) else {
+            if configure { for d in found { Self.disable(d.device.directory) } }
+            throw .unsupported(path: IIODeviceGroup.spec(directories),
+                               reason: "no accelerometer scan elements are enabled (write 1 to scan_elements/in_accel_*_en)")
+        }
+        decoders = ordered
+        self.directories = ordered.map(\.device.directory)
+        self.deviceNodes = deviceNodes
+        configures = configure
+        sign = accelerationSign ?? primary.device.defaultAccelerationSign
+        self.clock = clock
+        self.calls = calls
+        let names = ordered.map(\.device.name).joined(separator: "+")
+        let folders = ordered.map { ($0.device.directory as NSString).lastPathComponent }.joined(separator: "+")
+        info = MotionSourceInfo(name: "\(names) (\(folders), buffer)", kind: "iio-buffer",
+                                sensors: ordered.reduce(into: SensorSet()) { $0.formUnion($1.device.sensors) },
+                                nominalRate: primary.device.samplingFrequency)
+    }
+
+    /// Reads the device at `directory`, sets its buffer up (`configure`) and decodes its scan layout.
+    private static func setUp(directory: String, configure: Bool) throws(DeviceError) -> IIOBufferDecoder {
         let device = try IIODevice(directory: directory)
         let fm = FileManager.default
         let scanElements = ["\(directory)/scan_elements", "\(directory)/buffer0"]
@@ -73,19 +127,11 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
                   let type = read("_type").flatMap(IIOScanType.init) else { continue }
             channels.append((name, index, type))
         }
-        let layout = IIOScanLayout(channels: channels)
-        guard layout.elements.contains(where: { $0.name.hasPrefix("in_accel_") }) else {
-            throw .unsupported(path: directory, reason: "no accelerometer scan elements are enabled (write 1 to scan_elements/in_accel_*_en)")
-        }
-        decoder = IIOBufferDecoder(device: device, layout: layout, accelerationSign: accelerationSign)
-        self.directory = directory
-        self.deviceNodes = deviceNodes
-        configures = configure
-        deviceName = device.name
-        self.clock = clock
-        self.calls = calls
-        info = MotionSourceInfo(name: "\(device.name) (\((directory as NSString).lastPathComponent), buffer)",
-                                kind: "iio-buffer", sensors: device.sensors, nominalRate: device.samplingFrequency)
+        return IIOBufferDecoder(device: device, layout: IIOScanLayout(channels: channels))
+    }
+
+    private static func disable(_ directory: String) {
+        try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
     }
 
     /// What `configure` found about the trigger.
@@ -112,7 +158,8 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
         write("\(directory)/current_timestamp_clock", "monotonic")
         let trigger = triggerSetup(directory: directory, deviceName: deviceName)
         if case .chosen(let name) = trigger { write("\(directory)/trigger/current_trigger", name) }
-        write("\(directory)/buffer/length", "128")
+        // room for seconds of scans: a reader held up (a loaded machine) loses none
+        write("\(directory)/buffer/length", "1024")
         write("\(directory)/buffer/enable", "1")
         return trigger
     }
@@ -155,71 +202,136 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         lock.lock(); defer { lock.unlock() }
         guard thread == nil else { return }
-        let path = Self.characterDevice(of: directory, in: deviceNodes)
-        let (fd, code) = calls.open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { throw DeviceError.fromOpen(path: path, errno: code, fix: DeviceError.inputFix) }
-        thread = SourceThread(name: "iio-buffer \(path)") { [self] thread in
-            var fd = fd
+        var fds: [Int32] = []
+        for directory in directories {
+            let path = Self.characterDevice(of: directory, in: deviceNodes)
+            let (fd, code) = calls.open(path, O_RDONLY | O_NONBLOCK)
+            guard fd >= 0 else {
+                fds.forEach { _ = close($0) }
+                throw DeviceError.fromOpen(path: path, errno: code, fix: DeviceError.inputFix)
+            }
+            fds.append(fd)
+        }
+        let opened = fds
+        thread = SourceThread(name: "iio-buffer \(directories[0])") { [self] thread in
+            var fds = opened
+            let types = Set(decoders.dropFirst().flatMap { $0.device.channels.map(\.type) })
+            var merger = IIOSampleMerger(accelerationSign: sign, awaiting: types)
             while true {
-                let reason = run(fd: fd, thread: thread, deliver)
-                close(fd)
+                let reason = run(fds: fds, merger: &merger, thread: thread, deliver)
+                fds.forEach { _ = close($0) }
                 guard let reason else { return }  // stopped or ended
                 deliver(.disconnected(reason: reason))
                 guard let reopened = awaitReturn(thread) else { return }
-                fd = reopened
+                fds = reopened
+                merger.reset()
                 deliver(.reconnected)
             }
         }
     }
 
-    /// Reads scans until stopped or ended (nil) or the device fails (the reason).
-    private func run(fd: Int32, thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) -> String? {
-        let scanBytes = decoder.layout.scanBytes
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: scanBytes * 64)
+    /// Reads scans until stopped or ended (nil) or a device fails (the reason).
+    private func run(fds: [Int32], merger: inout IIOSampleMerger, thread: SourceThread,
+                     _ deliver: @Sendable (MotionSourceEvent) -> Void) -> String? {
+        let paths = lock.withLock { directories }
+        let started = clock.now()
+        var pending = [[UInt8]](repeating: [], count: fds.count)
+        // each device's stamps on the clock it says it uses (read after configure asked for monotonic)
+        let clocks = paths.map { (try? String(contentsOfFile: "\($0)/current_timestamp_clock", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) }
+        var converters = clocks.map { IIOTimestampConverter(clockName: $0) }
+        var chunk = [UInt8](repeating: 0, count: decoders.map(\.layout.scanBytes).max()! * 64)
+        var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while !thread.isStopping {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 100) > 0 else { continue }
-            let (n, code) = chunk.withUnsafeMutableBytes { calls.read(fd, $0) }
-            if n < 0 {
-                if code == EAGAIN || code == EINTR { continue }
-                return DeviceError.disconnected(path: characterDevice, reason: String(cString: strerror(code))).description
+            _ = poll(&pfds, nfds_t(pfds.count), 100)
+            // Every device is read, readable or not: a removed IIO device's buffer never polls
+            // readable (iio_buffer_poll returns 0 once its info is gone); only read() says ENODEV.
+            var readings: [(time: Double, physical: [IIODevice.ChannelType: Vector3])] = []
+            for (i, fd) in fds.enumerated() {
+                let (n, code) = chunk.withUnsafeMutableBytes { calls.read(fd, $0) }
+                if n < 0 {
+                    if code == EAGAIN || code == EINTR { continue }
+                    let path = Self.characterDevice(of: paths[i], in: deviceNodes)
+                    return DeviceError.disconnected(path: path, reason: String(cString: strerror(code))).description
+                }
+                if n == 0 { deliver(.ended); return nil }
+                pending[i].append(contentsOf: chunk[0..<n])
+                let decoder = decoders[i]
+                let scanBytes = decoder.layout.scanBytes
+                var scans: [(physical: [IIODevice.ChannelType: Vector3], deviceTime: Double?)] = []
+                var start = 0
+                while pending[i].count - start >= scanBytes {
+                    if let r = decoder.reading(scan: Array(pending[i][start..<start + scanBytes])) { scans.append(r) }
+                    start += scanBytes
+                }
+                pending[i].removeFirst(start)
+                let now = clock.now()
+                let offset = IIOTimestampConverter.offset(ofClockNamed: clocks[i])
+                for (arrival, r) in zip(Self.arrivalTimes(scans.map(\.deviceTime), readAt: now), scans) {
+                    // scans left in the kernel's FIFO by an earlier reader (disabling the buffer
+                    // does not empty it) were measured before this run began: not this recording's
+                    if let d = r.deviceTime, let offset, d - offset < started, started - (d - offset) < IIOTimestampConverter.maximumAge {
+                        continue
+                    }
+                    readings.append((converters[i].time(deviceSeconds: r.deviceTime, hostTime: arrival, offset: offset), r.physical))
+                }
             }
-            if n == 0 { deliver(.ended); return nil }
-            pending.append(contentsOf: chunk[0..<n])
-            let now = clock.now()
-            var start = 0
-            while pending.count - start >= scanBytes {
-                let scan = Array(pending[start..<start + scanBytes])
-                if let sample = decoder.decode(scan: scan, hostTime: now) { deliver(.sample(sample)) }
-                start += scanBytes
+            // in time order across devices, so a backlog of accelerometer scans is joined with the
+            // gyro readings of its own time, not with the newest
+            for r in readings.sorted(by: { $0.time < $1.time }) {
+                if let sample = merger.add(r.physical, timestamp: r.time) { deliver(.sample(sample)) }
             }
-            pending.removeFirst(start)
         }
         return nil
     }
 
-    /// Waits until a device of the same name is back (its own directory, or a new number beside
-    /// it), sets its buffer up again and opens it; nil if stopped first.
-    private func awaitReturn(_ thread: SourceThread) -> Int32? {
-        let previous = lock.withLock { directory }
-        let parent = (previous as NSString).deletingLastPathComponent
+    /// When each of scans read together arrived, as far as the host can tell: the newest at
+    /// `readAt`, the older ones earlier by the spacing of their own stamps (they were queued, not
+    /// measured at once), so that a batch does not collapse into one instant. Without usable
+    /// stamps (none, or not increasing) all at `readAt`.
+    static func arrivalTimes(_ deviceTimes: [Double?], readAt: Double) -> [Double] {
+        let stamps = deviceTimes.compactMap { $0 }
+        guard stamps.count == deviceTimes.count, let last = stamps.last,
+              zip(stamps, stamps.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return deviceTimes.map { _ in readAt }
+        }
+        return stamps.map { readAt - (last - $0) }
+    }
+
+    /// Waits until devices of the same names are back (their own directories, or new numbers
+    /// beside them; all on one sensor hub when they were), sets their buffers up again and opens
+    /// them; nil if stopped first.
+    private func awaitReturn(_ thread: SourceThread) -> [Int32]? {
+        let previous = lock.withLock { directories }
+        let names = decoders.map(\.device.name)
+        let oneHub = previous.count > 1 && Set(previous.map { IIODeviceGroup.hub(of: $0) ?? "" }).count == 1
         while thread.pause(reconnectInterval) {
-            let others = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
-                .filter { $0.hasPrefix("iio:device") }.sorted().map { "\(parent)/\($0)" }
-            for candidate in [previous] + others.filter({ $0 != previous }) {
-                guard let device = try? IIODevice(directory: candidate), device.name == deviceName else { continue }
+            var found: [String] = []
+            for (old, name) in zip(previous, names) {
+                let match = IIOPollingSource.candidateDirectories(old).first { candidate in
+                    (try? IIODevice(directory: candidate))?.name == name && !found.contains(candidate)
+                        && (!oneHub || found.isEmpty || IIODeviceGroup.hub(of: candidate) == IIODeviceGroup.hub(of: found[0]))
+                }
+                guard let match else { break }
+                found.append(match)
+            }
+            guard found.count == previous.count else { continue }
+            var fds: [Int32] = []
+            for candidate in found {
                 if configures {
                     let scanElements = ["\(candidate)/scan_elements", "\(candidate)/buffer0"]
                         .first { FileManager.default.fileExists(atPath: $0) } ?? "\(candidate)/scan_elements"
                     let files = (try? FileManager.default.contentsOfDirectory(atPath: scanElements)) ?? []
-                    _ = Self.configure(directory: candidate, deviceName: deviceName, scanElements: scanElements, files: files)
+                    _ = Self.configure(directory: candidate, deviceName: (try? IIODevice(directory: candidate))?.name ?? "",
+                                       scanElements: scanElements, files: files)
                 }
                 let (fd, _) = calls.open(Self.characterDevice(of: candidate, in: deviceNodes), O_RDONLY | O_NONBLOCK)
-                guard fd >= 0 else { continue }
-                lock.withLock { directory = candidate }
-                return fd
+                guard fd >= 0 else { break }
+                fds.append(fd)
             }
+            guard fds.count == found.count else { fds.forEach { _ = close($0) }; continue }
+            lock.withLock { directories = found }
+            return fds
         }
         return nil
     }
@@ -227,9 +339,9 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
     public func stop() {
         lock.lock(); let thread = self.thread; self.thread = nil; lock.unlock()
         thread?.stop()
-        // hand the buffer back (iio-sensor-proxy and others read it too)
+        // hand the buffers back (iio-sensor-proxy and others read them too)
         if thread != nil, configures {
-            try? "0".write(toFile: "\(lock.withLock { directory })/buffer/enable", atomically: false, encoding: .utf8)
+            for directory in lock.withLock({ directories }) { Self.disable(directory) }
         }
     }
 }

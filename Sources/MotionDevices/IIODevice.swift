@@ -119,24 +119,48 @@ public enum IIOUnits {
 }
 
 extension IIODevice {
-    /// Raw counts per channel type (chip axes, x/y/z; missing axes 0) → a Core Motion sample:
-    /// (raw + offset) × scale, mount matrix, units.
+    /// The accelerometer sign this device's driver uses. HID sensor hubs (hid-sensor-accel-3d,
+    /// IIO name `accel_3d`; and its `gravity` device) pass the hub's values through unchanged, and
+    /// hubs are built to Windows' convention ("Integrating Motion and Orientation Sensors",
+    /// Microsoft 2018: "at rest at the device's natural orientation, the vertical accelerometer
+    /// will register −9.8 m/s²"): the gravity direction, Core Motion's own sign. Every other
+    /// driver: the chip's reaction.
+    public var defaultAccelerationSign: IIOUnits.AccelerationSign {
+        ["accel_3d", "gravity"].contains(name) ? .gravity : .reaction
+    }
+
+    /// Raw counts of one channel type (chip axes x/y/z; missing axes 0) → physical IIO units in the
+    /// device frame: (raw + offset) × scale, then the mount matrix. nil if the device lacks the type.
+    public func physical(_ type: ChannelType, counts: SIMD3<Double>) -> Vector3? {
+        let typed = channels(of: type)
+        guard !typed.isEmpty else { return nil }
+        var v = SIMD3<Double>.zero
+        for c in typed {
+            let i = c.axis == "x" ? 0 : (c.axis == "y" ? 1 : 2)
+            v[i] = (counts[i] + c.offset) * c.scale
+        }
+        let vector = Vector3(v.x, v.y, v.z)
+        return mountMatrices[type].map { $0 * vector } ?? vector
+    }
+
+    /// Raw counts per channel type → a Core Motion sample: (raw + offset) × scale, mount matrix, units.
     public func sample(timestamp: Double, raw: [ChannelType: SIMD3<Double>], sign: IIOUnits.AccelerationSign)
         -> MotionSample? {
-        func physical(_ type: ChannelType) -> Vector3? {
-            guard let counts = raw[type] else { return nil }
-            var v = SIMD3<Double>.zero
-            for c in channels(of: type) {
-                let i = c.axis == "x" ? 0 : (c.axis == "y" ? 1 : 2)
-                v[i] = (counts[i] + c.offset) * c.scale
-            }
-            let vector = Vector3(v.x, v.y, v.z)
-            return mountMatrices[type].map { $0 * vector } ?? vector
-        }
-        guard let accel = physical(.accel) else { return nil }
+        var vectors: [ChannelType: Vector3] = [:]
+        for (type, counts) in raw { vectors[type] = physical(type, counts: counts) }
+        return IIOUnits.sample(timestamp: timestamp, physical: vectors, sign: sign)
+    }
+}
+
+extension IIOUnits {
+    /// Physical IIO vectors (m/s², rad/s, gauss; device frame) → a Core Motion sample; nil without
+    /// acceleration.
+    public static func sample(timestamp: Double, physical: [IIODevice.ChannelType: Vector3], sign: AccelerationSign)
+        -> MotionSample? {
+        guard let accel = physical[.accel] else { return nil }
         return MotionSample(timestamp: timestamp,
-                            acceleration: IIOUnits.acceleration(metersPerSecondSquared: accel, sign: sign),
-                            rotationRate: physical(.anglvel),
-                            magneticField: physical(.magn).map(IIOUnits.magneticField(gauss:)))
+                            acceleration: acceleration(metersPerSecondSquared: accel, sign: sign),
+                            rotationRate: physical[.anglvel],
+                            magneticField: physical[.magn].map(magneticField(gauss:)))
     }
 }

@@ -3,13 +3,18 @@ import Motion
 
 /// An IIO IMU read by polling its sysfs `*_raw` attributes at the device's sampling frequency.
 /// Simple and always available; timestamps are host time (sysfs has none). For full rate and
-/// device timestamps use `IIOBufferSource`. A device that goes away (reads fail: ENODEV when a
-/// USB sensor hub is unplugged) delivers `.disconnected`; when a device of the same name is back
-/// (the same `iio:deviceN`, or a new number beside it) polling resumes after `.reconnected`.
+/// device timestamps use `IIOBufferSource`. Several directories (a sensor hub's accelerometer,
+/// gyroscope and magnetometer devices, `IIODeviceGroup`) are read as one IMU: each poll reads
+/// every device. A device that goes away (reads fail: ENODEV when a USB sensor hub is unplugged)
+/// delivers `.disconnected`; when devices of the same names are back (the same `iio:deviceN`, or
+/// new numbers beside them) polling resumes after `.reconnected`.
 ///
 ///     let imu = try IIOPollingSource(directory: "/sys/bus/iio/devices/iio:device0")
 public final class IIOPollingSource: MotionSource, @unchecked Sendable {
-    public let device: IIODevice
+    /// The device with the accelerometer.
+    public var device: IIODevice { devices[0] }
+    /// Every device read, the accelerometer's first.
+    public let devices: [IIODevice]
     public let info: MotionSourceInfo
     /// How often a vanished device is looked for, s.
     public var reconnectInterval = 0.5
@@ -17,25 +22,46 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     private let sign: IIOUnits.AccelerationSign
     private let clock: any MotionClock
     private let calls: SystemCalls
-    /// The open `*_raw` attributes; replaced by the polling thread on reconnect.
-    private var attributes: [(IIODevice.ChannelType, Int, SysfsAttribute)]
+    /// The open `*_raw` attributes per device; replaced by the polling thread on reconnect.
+    private var attributes: [[(IIODevice.ChannelType, Int, SysfsAttribute)]]
     private let lock = NSLock()
     private var thread: SourceThread?
 
-    /// `rate` in Hz overrides `sampling_frequency` (default 100 Hz when the device has none).
-    public init(directory: String, rate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign = .reaction,
+    public convenience init(directory: String, rate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign? = nil,
+                            clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
+        try self.init(directories: [directory], rate: rate, accelerationSign: accelerationSign, clock: clock, calls: calls)
+    }
+
+    /// `rate` in Hz overrides `sampling_frequency` (default 100 Hz when the device has none);
+    /// `requestedRate` is first written to the devices (`IIOSamplingFrequency`), and what they
+    /// took is the polling rate; `accelerationSign` nil: the driver's
+    /// (`IIODevice.defaultAccelerationSign`).
+    public init(directories: [String], rate: Double? = nil, requestedRate: Double? = nil,
+                accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
-        device = try IIODevice(directory: directory)
-        guard device.sensors.contains(.accelerometer) else {
-            throw .unsupported(path: directory, reason: "IIO device '\(device.name)' has no accelerometer channels")
+        var found: [IIODevice] = []
+        for directory in directories {
+            if let requestedRate, let device = try? IIODevice(directory: directory) {
+                IIOSamplingFrequency.request(requestedRate, device: device)
+            }
+            found.append(try IIODevice(directory: directory))
         }
-        self.rate = rate ?? device.samplingFrequency ?? 100
-        sign = accelerationSign
+        devices = IIODeviceGroup.accelerometerFirst(found)
+        guard let primary = devices.first, primary.sensors.contains(.accelerometer) else {
+            throw .unsupported(path: IIODeviceGroup.spec(directories),
+                               reason: "IIO device '\(found.map(\.name).joined(separator: "+"))' has no accelerometer channels")
+        }
+        self.rate = rate ?? primary.samplingFrequency ?? 100
+        sign = accelerationSign ?? primary.defaultAccelerationSign
         self.clock = clock
         self.calls = calls
-        attributes = try Self.openAttributes(of: device, in: directory, calls: calls)
-        info = MotionSourceInfo(name: "\(device.name) (\((directory as NSString).lastPathComponent), sysfs)",
-                                kind: "iio", sensors: device.sensors, nominalRate: self.rate)
+        var opened: [[(IIODevice.ChannelType, Int, SysfsAttribute)]] = []
+        for d in devices { opened.append(try Self.openAttributes(of: d, in: d.directory, calls: calls)) }
+        attributes = opened
+        let names = devices.map(\.name).joined(separator: "+")
+        let folders = devices.map { ($0.directory as NSString).lastPathComponent }.joined(separator: "+")
+        info = MotionSourceInfo(name: "\(names) (\(folders), sysfs)", kind: "iio",
+                                sensors: devices.reduce(into: SensorSet()) { $0.formUnion($1.sensors) }, nominalRate: self.rate)
     }
 
     private static func openAttributes(of device: IIODevice, in directory: String, calls: SystemCalls)
@@ -49,11 +75,17 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
         return attributes
     }
 
-    /// One reading of every channel, now.
+    /// One reading of every channel of every device, now (each type from the first device with it).
     public func read() throws(DeviceError) -> MotionSample? {
-        var raw: [IIODevice.ChannelType: SIMD3<Double>] = [:]
-        for (type, axis, attribute) in attributes { raw[type, default: .zero][axis] = try attribute.read() }
-        return device.sample(timestamp: clock.now(), raw: raw, sign: sign)
+        var physical: [IIODevice.ChannelType: Vector3] = [:]
+        for (device, attributes) in zip(devices, attributes) {
+            var raw: [IIODevice.ChannelType: SIMD3<Double>] = [:]
+            for (type, axis, attribute) in attributes where physical[type] == nil {
+                raw[type, default: .zero][axis] = try attribute.read()
+            }
+            for (type, counts) in raw { physical[type] = device.physical(type, counts: counts) }
+        }
+        return IIOUnits.sample(timestamp: clock.now(), physical: physical, sign: sign)
     }
 
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
@@ -80,13 +112,16 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    /// Waits until a device of the same name and channels is back and reopens it; false if stopped first.
+    /// Waits until devices of the same names and channels are back and reopens them; false if
+    /// stopped first.
     private func awaitReturn(_ thread: SourceThread) -> Bool {
         while thread.pause(reconnectInterval) {
-            for directory in candidateDirectories() {
-                guard let found = try? IIODevice(directory: directory), found.name == device.name,
-                      found.channels.map(\.prefix) == device.channels.map(\.prefix),
-                      let reopened = try? Self.openAttributes(of: found, in: directory, calls: calls) else { continue }
+            var reopened: [[(IIODevice.ChannelType, Int, SysfsAttribute)]] = []
+            for device in devices {
+                guard let found = Self.returned(device, calls: calls) else { break }
+                reopened.append(found)
+            }
+            if reopened.count == devices.count {
                 attributes = reopened
                 return true
             }
@@ -94,13 +129,23 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
         return false
     }
 
+    private static func returned(_ device: IIODevice, calls: SystemCalls) -> [(IIODevice.ChannelType, Int, SysfsAttribute)]? {
+        for directory in candidateDirectories(device.directory) {
+            guard let found = try? IIODevice(directory: directory), found.name == device.name,
+                  found.channels.map(\.prefix) == device.channels.map(\.prefix),
+                  let reopened = try? openAttributes(of: found, in: directory, calls: calls) else { continue }
+            return reopened
+        }
+        return nil
+    }
+
     /// The device's own directory first, then every other `iio:device*` beside it (replugging
     /// a USB sensor hub gives it a new number).
-    private func candidateDirectories() -> [String] {
-        let parent = (device.directory as NSString).deletingLastPathComponent
+    static func candidateDirectories(_ directory: String) -> [String] {
+        let parent = (directory as NSString).deletingLastPathComponent
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
             .filter { $0.hasPrefix("iio:device") }.sorted().map { "\(parent)/\($0)" }
-        return [device.directory] + others.filter { $0 != device.directory }
+        return [directory] + others.filter { $0 != directory }
     }
 
     public func stop() {

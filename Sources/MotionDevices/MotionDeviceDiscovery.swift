@@ -92,10 +92,38 @@ public struct MotionDeviceDiscovery: Sendable {
     func iio() -> [DiscoveredMotionDevice] {
         let dir = sysfsRoot + "/bus/iio/devices"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("iio:device") }
-        return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.flatMap { name -> [DiscoveredMotionDevice] in
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let single = singleIIO(names, in: dir)
+        // a magnetometer alone is no source; it is listed only as part of its hub
+        return combinedIIO(single) + single.filter { $0.sensors.contains(.accelerometer) || $0.sensors.contains(.gyroscope) }
+    }
+
+    /// A sensor hub's devices (`IIODeviceGroup`) as one entry per kind, when together they have an
+    /// accelerometer and more: `iio:A+G+M`, the accelerometer's first.
+    func combinedIIO(_ single: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
+        let polled = single.filter { $0.kind == "iio" }
+        return IIODeviceGroup.hubs(polled.map(\.path)).flatMap { paths -> [DiscoveredMotionDevice] in
+            let members = paths.compactMap { p in polled.first { $0.path == p } }
+            let ordered = members.filter { $0.sensors.contains(.accelerometer) } + members.filter { !$0.sensors.contains(.accelerometer) }
+            guard members.count > 1, let primary = ordered.first, primary.sensors.contains(.accelerometer) else { return [] }
+            let spec = IIODeviceGroup.spec(ordered.map(\.path))
+            let name = ordered.map(\.name).joined(separator: "+")
+            let sensors = ordered.reduce(into: SensorSet()) { $0.formUnion($1.sensors) }
+            var found = [DiscoveredMotionDevice(kind: "iio", path: spec, name: name, sensors: sensors, rate: primary.rate,
+                                                accessible: ordered.allSatisfy(\.accessible))]
+            let buffered = ordered.compactMap { m in single.first { $0.kind == "iio-buffer" && $0.path == m.path } }
+            if buffered.count == ordered.count {
+                found.append(DiscoveredMotionDevice(kind: "iio-buffer", path: spec, name: name, sensors: sensors,
+                                                    rate: primary.rate, accessible: buffered.allSatisfy(\.accessible)))
+            }
+            return found
+        }
+    }
+
+    func singleIIO(_ names: [String], in dir: String) -> [DiscoveredMotionDevice] {
+        names.flatMap { name -> [DiscoveredMotionDevice] in
             let path = "\(dir)/\(name)"
-            guard let device = try? IIODevice(directory: path), device.sensors.contains(.accelerometer)
-                    || device.sensors.contains(.gyroscope) else { return [] }
+            guard let device = try? IIODevice(directory: path), !device.sensors.isEmpty else { return [] }
             let firstRaw = device.channels.first.map { "\(path)/\($0.prefix)_raw" } ?? path
             var found = [DiscoveredMotionDevice(kind: "iio", path: path, name: device.name, sensors: device.sensors,
                                                 rate: device.samplingFrequency, accessible: isAccessible(firstRaw, false))]

@@ -65,6 +65,14 @@ public struct SensorTimestamper: Sendable {
         guard var deviceClock = clock, let ticks else { return increasing(hostTime) }
         let deviceTime = deviceClock.seconds(ticks: ticks)
         clock = deviceClock
+        return timestamp(deviceSeconds: deviceTime, hostTime: hostTime)
+    }
+
+    /// The same for a device whose clock is already in seconds (an IIO buffer's `in_timestamp`,
+    /// on whatever `current_timestamp_clock` the driver uses: realtime by default, and some
+    /// drivers' stamps never move); nil: stamped on arrival.
+    public mutating func timestamp(deviceSeconds: Double?, hostTime: Double) -> Double {
+        guard let deviceTime = deviceSeconds else { return increasing(hostTime) }
         defer { lastDeviceTime = deviceTime }
         if let previous = lastDeviceTime, deviceTime == previous {
             statistics.arrivalStamped += 1

@@ -64,18 +64,20 @@ struct Devices: ParsableCommand {
 ///     hidraw:/tmp/pad.fifo,device=ds4-usb    …naming the pad when the node has no ioctls
 ///     iio:/sys/bus/iio/devices/iio:device0   an IIO IMU, sysfs polling
 ///     iio-buffer:/sys/bus/iio/devices/iio:device0   the same through its buffered character device
+///     iio:DIR+DIR[+DIR]                      a sensor hub's accel, gyro (and magn) devices as one IMU
+///     iio-buffer:DIR,rate=100                …asking the device(s) for 100 Hz (the nearest rate at or above)
 ///     evdev:/dev/input/event17               a kernel "Motion Sensors" node (driver=nintendo for recordings)
 ///     sdl  |  sdl:1                          an SDL game controller (the first with sensors, or index 1)
 ///     hid-recording:capture.txt              a hid-recorder capture replayed as a live pad
 enum DeviceSourceSpec: Equatable {
     case hidraw(path: String, device: String?)
-    case iio(path: String)
-    case iioBuffer(path: String)
+    case iio(path: String, rate: Double?)
+    case iioBuffer(path: String, rate: Double?)
     case evdev(path: String, driver: String?)
     case sdl(index: Int32?)
     case hidRecording(path: String, device: String?)
 
-    static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR", "iio-buffer:SYSFS-DIR",
+    static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR[+DIR…][,rate=HZ]", "iio-buffer:SYSFS-DIR[+DIR…][,rate=HZ]",
                         "evdev:PATH[,driver=playStation]", "sdl[:INDEX]", "hid-recording:PATH"]
 
     /// Parses `argument` for `kind`; nil if `kind` is not a device kind.
@@ -95,8 +97,13 @@ enum DeviceSourceSpec: Equatable {
         }
         switch kind {
         case "hidraw": try allow(["device"]); self = .hidraw(path: path, device: settings["device"])
-        case "iio": try allow([]); self = .iio(path: path)
-        case "iio-buffer": try allow([]); self = .iioBuffer(path: path)
+        case "iio", "iio-buffer":
+            try allow(["rate"])
+            let rate = try settings["rate"].map { text in
+                guard let hz = Double(text), hz > 0 else { throw ValidationError("rate= needs Hz, got '\(text)'") }
+                return hz
+            }
+            self = kind == "iio" ? .iio(path: path, rate: rate) : .iioBuffer(path: path, rate: rate)
         case "evdev": try allow(["driver"]); self = .evdev(path: path, driver: settings["driver"])
         case "sdl":
             guard argument.isEmpty || Int32(argument) != nil else { throw ValidationError("sdl:INDEX needs a number, got '\(argument)'") }
@@ -123,10 +130,10 @@ enum DeviceSourceSpec: Equatable {
         switch self {
         case let .hidraw(path, device):
             return try HIDRawSource(path: path, options: .init(device: gamepad(device)))
-        case .iio(let path):
-            return try IIOPollingSource(directory: path)
-        case .iioBuffer(let path):
-            return try IIOBufferSource(directory: path)
+        case let .iio(path, rate):
+            return try IIOPollingSource(directories: IIODeviceGroup.directories(path), requestedRate: rate)
+        case let .iioBuffer(path, rate):
+            return try IIOBufferSource(directories: IIODeviceGroup.directories(path), requestedRate: rate)
         case let .evdev(path, driver):
             let parsed = try driver.map { name in
                 guard let d = EvdevMotionDecoder.Driver(rawValue: name) else {
