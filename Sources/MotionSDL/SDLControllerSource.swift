@@ -85,6 +85,13 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         }
     }
 
+    /// The linked SDL's version, e.g. "SDL 2.26.5".
+    static var versionText: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        return "SDL \(v.major).\(v.minor).\(v.patch)"
+    }
+
     private func initialise() throws {
         // Sensor events arrive without a window having focus (tiltkit record is headless).
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
@@ -97,7 +104,9 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         for index in candidates where index < count && open(index) { return }
         throw OpenError.noController(count == 0
             ? "SDL sees no game controller (is it connected, and can this user open its hidraw node? see Assets/udev/70-tiltkit.rules)"
-            : "none of SDL's \(count) joystick(s) reports both gyro and accelerometer")
+            : "none of SDL's \(count) joystick(s) reports both gyro and accelerometer to this SDL "
+              + "(\(SDLControllerSource.versionText); SDL 2.26 reads PlayStation pads' sensors only through its HIDAPI driver, "
+              + "not the kernel's evdev node): read the pad directly instead, with the hidraw: or evdev: source 'tiltkit devices' lists")
     }
 
     /// Opens the controller at `index` if it has both sensors and enables them.

@@ -47,7 +47,9 @@ struct QuickBenchTests {
         #expect(ideal >= 500_000)
         #expect(report.ratios.count == 4)
         #expect(report.targets.contains { $0.name.contains("torn") && $0.met })
-        #expect(report.targets.contains { $0.name.contains("allocations") && $0.met })
+        // Counted in builds with TILTKIT_ALLOCATION_COUNTER=1 (scripts/test.sh); elsewhere it says so.
+        let allocations = try #require(report.targets.first { $0.name.contains("allocations") })
+        #expect(allocations.met || allocations.measured.hasPrefix("not counted"), "\(allocations.measured)")
         #expect(report.text.contains("Pull cost, ns per pull"))
         #expect(PullBenchmark.charts(report, histograms).map(\.file) == ["pull-cost.svg", "pull-age.svg"])
     }

@@ -38,6 +38,13 @@ def test_switch_pro_values_timestamps_unplug(bus):
     pad = SwitchProController(bus=bus)
     pad.set_motion(*VALUES[0])
     pad.start_device()
+    try:
+        run_case(pad, bus)
+    finally:
+        pad.destroy()
+
+
+def run_case(pad, bus):
     imu = nodes.wait_for(pad.imu_event_node, 30)
     hidraw = nodes.wait_for(lambda: hidraw_of(pad), 10)
     assert imu and hidraw, "hid-nintendo made no IMU node from the model's calibration"
@@ -54,6 +61,7 @@ def test_switch_pro_values_timestamps_unplug(bus):
         marks.append((begin, time.monotonic()))
     unplugged = time.monotonic()
     pad.destroy()
+    pad.destroy = lambda: None   # already gone
     latency = {n: (r.wait_line("disconnected", 3) or float("inf")) - unplugged for n, r in (("hidraw", h), ("evdev", e))}
     outcome = {n: r.stop() for n, r in (("hidraw", h), ("evdev", e))}
     print(f"\n  switch-pro {bus}: hidraw {hidraw}, IMU {imu}")
