@@ -53,6 +53,7 @@ class RawSensorsMixin:
 
     def setup_clock(self, clock):
         self.clock = clock
+        self.sent = []   # the pad's clock at each report sent
 
     def store_accelerometer_state(self, accel):
         for axis, value in zip("xyz", accel):
@@ -82,6 +83,7 @@ class RawSensorsMixin:
         Bluetooth CRC over it) is written per send.
         """
         self.clock.advance()
+        self.sent.append(self.clock.seconds)
         key = (tuple(accel), tuple(gyro))
         if getattr(self, "_template_key", None) != key:
             self._template = self.create_report(accel=accel, gyro=gyro)

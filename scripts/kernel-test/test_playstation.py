@@ -76,6 +76,7 @@ def test_values_timestamps_unplug_replug(model):
     latency = {name: (r.wait_line("disconnected", 3) or float("inf")) - unplugged for name, r in (("hidraw", h), ("evdev", e))}
     rows_before = {name: len(r.rows()) for name, r in (("hidraw", h), ("evdev", e))}
 
+    sent = list(pad.sent)
     # Replug the same pad (same uniq): both resume.
     pad, hidraw2, evdev2 = create(model, uniq)
     back = {name: r.wait_line("is back", 40) for name, r in (("hidraw", h), ("evdev", e))}
@@ -122,15 +123,19 @@ def test_values_timestamps_unplug_replug(model):
     assert worst["evdev-vs-kernel"] <= 1, "tiltkit's evdev values differ from the kernel's by more than one LSB"
     assert worst["hidraw-vs-formula"] <= 1, "tiltkit's hidraw values differ from the driver formula by more than one LSB"
 
-    # Timestamps: strictly increasing, at the pad's 250 Hz (its clock says when each was sent).
+    # Timestamps: strictly increasing, spaced as the pad's clock spaced the reports (an emulated
+    # CPU sends them unevenly, so the spacing is compared with what was sent, not with 4 ms).
+    sent_steps = [b - a for a, b in zip(sent, sent[1:]) if 0 < b - a < 0.1]
+    sent_median = statistics.median(sent_steps)
     for name, trace in traces.items():
         times = trace.times
         steps = [b - a for a, b in zip(times, times[1:])]
         assert all(s > 0 for s in steps), f"{name}: timestamps not strictly increasing"
         median = statistics.median(steps)
-        print(f"    {name}: {len(times)} samples, median interval {median * 1e3:.3f} ms (sent every 4 ms); "
+        print(f"    {name}: {len(times)} samples, median interval {median * 1e3:.3f} ms (pad clock between sends: "
+              f"{sent_median * 1e3:.3f} ms); "
               f"disconnect said after {latency[name] * 1e3:.0f} ms; rows before unplug {rows_before[name]}")
-        assert abs(median - 1 / RATE) < 5e-4, f"{name}: median interval {median} s, pad sends every 4 ms"
+        assert abs(median - sent_median) < 3e-4, f"{name}: median interval {median} s, the pad's {sent_median} s"
         assert latency[name] < 0.5, f"{name}: disconnect reported after {latency[name]:.2f} s"
         assert back[name] is not None, f"{name}: no reconnect after replug: {outcome[name]}"
         assert any("disconnected" in c for c in trace.comments) and any("reconnected" in c for c in trace.comments)
