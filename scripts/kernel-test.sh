@@ -11,23 +11,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(qemu-system-x86 linux-image-amd64 busybox-static libevdev2 udev)
-missing=()
-for p in "${apt_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-    echo "kernel-test: installing ${missing[*]}"
-    sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash scripts/setup.sh qemu-system-x86 linux-image-amd64 busybox-static libevdev2 udev >/dev/null
 python=$(command -v python3)
-"$python" -c 'import virtme_ng, hidtools, pyudev, pytest' 2>/dev/null ||
-    "$python" -m pip install -q virtme-ng hid-tools pyudev pytest
+"$python" -c 'import virtme_ng, hidtools, pyudev, pytest, pytest_timeout' 2>/dev/null ||
+    "$python" -m pip install -q virtme-ng hid-tools pyudev pytest pytest-timeout
 python=$("$python" -c 'import sys; print(sys.executable)')   # the guest needs the real path, not a shim
 
-bash scripts/setup.sh >/dev/null
 swift build --product tiltkit 2>&1 | tail -1
 bin="$(swift build --show-bin-path)/tiltkit"
 

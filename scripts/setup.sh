@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Tiltkit builds and tests with, when any is missing.
-# Sourced by demo.sh and test.sh; safe to run again (it does nothing when all are present).
+# Run by demo.sh, test.sh and kernel-test.sh (which names its extra packages as arguments); safe to
+# run again (it does nothing when all are present).
 set -euo pipefail
 
 TILTKIT_APT_PACKAGES=(
@@ -10,6 +11,7 @@ TILTKIT_APT_PACKAGES=(
     libegl-mesa0 libgl1-mesa-dri  # Mesa software rendering when there is no GPU
     xvfb xauth         # a headless X server for tests and screenshots
     pkg-config
+    "$@"
 )
 
 missing=()
