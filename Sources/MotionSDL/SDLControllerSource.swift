@@ -105,7 +105,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         throw OpenError.noController(count == 0
             ? "SDL sees no game controller (is it connected, and can this user open its hidraw node? see Assets/udev/70-tiltkit.rules)"
             : "none of SDL's \(count) joystick(s) reports both gyro and accelerometer to this SDL "
-              + "(\(SDLControllerSource.versionText); SDL 2.26 reads PlayStation pads' sensors only through its HIDAPI driver, "
+              + "(\(SDLControllerSource.versionText); SDL 2.26 reads a pad's sensors only through its HIDAPI driver, "
               + "not the kernel's evdev node): read the pad directly instead, with the hidraw: or evdev: source 'tiltkit devices' lists")
     }
 

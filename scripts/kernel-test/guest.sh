@@ -7,4 +7,5 @@ for m in uhid hid-sony hid-playstation hid-nintendo hid-sensor-hub hid-sensor-ac
     modprobe "$m" 2>/dev/null || echo "kernel-test: module $m not available"
 done
 echo "kernel-test: guest kernel $(uname -r), $(nproc) CPUs"
-exec "$KT_PYTHON" -m pytest -p no:cacheprovider -p no:hypothesispytest -p no:benchmark -s -v -rfE --tb=short --timeout 300 "$@" .
+# Unbuffered: what a case printed before a hang still reaches the log.
+PYTHONUNBUFFERED=1 exec "$KT_PYTHON" -m pytest -p no:cacheprovider -p no:hypothesispytest -p no:benchmark -s -v -rfE --tb=short --timeout 300 "$@" .

@@ -5,11 +5,13 @@ HID selftests) answer the drivers' feature-report requests. Two things are added
 sensor clock runs (the stock models leave it at 0, so the kernel and Tiltkit see a clock that stands
 still), and the sensors take raw counts, so a test knows exactly what the pad sent.
 """
+import os
 import select
 import struct
 import threading
 import time
 import zlib
+from pathlib import Path
 
 from hidtools.util import BusType
 
@@ -68,6 +70,20 @@ class RawSensorsMixin:
     def fill_battery_values(self, report):
         super().fill_battery_values(report)
         self.clock.write(report)
+
+    def create_kernel_device(self):
+        # hid-tools marks a device ready (and only then answers the driver's GET_REPORTs, and only
+        # then sends UHID_DESTROY) when it sees the device's uevent within 10 ms of creating it; an
+        # emulated CPU often misses that, and the driver's probe then fails after uhid's 5 s wait
+        # ("Failed to retrieve DualSense pairing info"). Ready from creation on, then.
+        self._ready = True
+        super().create_kernel_device()
+        if self._sys_path is None:
+            import nodes
+            found = nodes.wait_for(lambda: nodes.hid_sysfs(self), 10)
+            if found:
+                self._sys_path = Path(os.path.realpath(found))
+                self.hid_id = int(self._sys_path.name[15:], 16)
 
     def destroy(self):
         # hid-tools' destroy() drains the device's last events itself: never at the same time as

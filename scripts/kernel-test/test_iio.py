@@ -4,6 +4,7 @@ hid-sensor-hub and hid-sensor-{accel,gyro,magn}-3d drivers, read by tiltkit over
 and the hub's three devices as one source."""
 import os
 import statistics
+import struct
 import sys
 import time
 
@@ -94,12 +95,20 @@ def destroy(hub):
 
 def unplug(hub):
     """Unplugged as a USB hub is: the device goes while the hub still answers. (SensorHub.destroy
-    stops answering first, so a sysfs read waiting on a GET_REPORT sits out uhid's 5 s timeout.)"""
+    stops answering first, so a sysfs read waiting on a GET_REPORT sits out uhid's 5 s timeout.)
+    The destroy request is written here rather than through hid-tools' destroy(), which drains the
+    fd itself: with the hub's event thread reading the same fd, one of the two would block for good
+    in read()."""
     hub.destroyed = True
-    UHIDDevice.destroy(hub)
+    os.write(hub._fd, struct.pack("< L", UHIDDevice._UHID_DESTROY))   # returns once the kernel removed it
+    hub._ready = False
     hub._quit.set()
     for t in hub._threads:
         t.join(timeout=2)
+    UHIDDevice._devices.remove(hub)
+    hub._remove_fd_from_poll(hub._fd)
+    os.close(hub._fd)
+    hub._is_destroyed = True
 
 
 class Sends:

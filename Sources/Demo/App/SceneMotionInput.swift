@@ -47,7 +47,9 @@ public final class SceneMotionInput: Sendable {
     /// One line for the end of a windowed run, so a person (or a test) can see what the scene
     /// received: "motion: DualSense … (hidraw3), 250 Hz measured".
     public var summary: String {
-        let rate = manager.measuredSampleRate.map { String(format: "%.0f Hz measured", $0) } ?? "no samples received"
+        // The rate needs a full second of samples; a shorter run that did receive some says so.
+        let rate = manager.measuredSampleRate.map { String(format: "%.0f Hz measured", $0) }
+            ?? (pull() == nil ? "no samples received" : "samples received, under a second of them (no rate yet)")
         return "motion: \(sourceInfo.name), \(rate)"
     }
 
