@@ -30,9 +30,12 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
         public var padData = 0
         /// Subscriptions (client × slot) that ran out because the client stopped asking.
         public var expired = 0
+        /// Distinct client addresses that have subscribed since the start.
+        public var clientsSeen = 0
         /// Pad-data requests refused because `maxClients` addresses were already subscribed.
         public var tooManyClients = 0
         public var droppedTotal: Int { dropped.values.reduce(0, +) }
+        public init() {}
     }
 
     public let serverID: UInt32
@@ -132,6 +135,7 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
                                   expiry: Array(repeating: -.infinity, count: DSU.slotCount),
                                   packetsSent: Array(repeating: 0, count: DSU.slotCount)))
             index = clients.count - 1
+            counters.clientsSeen += 1
         }
         clients[index].clientID = clientID
         for s in 0..<DSU.slotCount where subscription.matches(slots[s]) {

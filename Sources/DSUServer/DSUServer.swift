@@ -26,6 +26,8 @@ public final class DSUServer: @unchecked Sendable {
         public var info: DSUSlotInfo
         /// Samples the source delivered (each sent to every subscriber).
         public var samples: Int
+        /// Pad-data packets sent for this slot, to all clients.
+        public var packetsSent = 0
         /// Why the source went away, while it is away.
         public var disconnectReason: String?
     }
@@ -147,6 +149,7 @@ public final class DSUServer: @unchecked Sendable {
             slotStatus[slot]?.disconnectReason = "the source ended"
             told = .ended
         }
+        slotStatus[slot]?.packetsSent += out.count
         lock.unlock()
         send(out)
         if let told { onSlotEvent?(slot, told) }
