@@ -1,9 +1,11 @@
 import ArgumentParser
 import DSU
 import DSUServer
+import Engine
 import Foundation
 import Motion
 import MotionDevices
+import MotionSDL
 
 /// `tiltkit serve …`: motion for other programs.
 struct Serve: ParsableCommand {
@@ -105,14 +107,17 @@ struct ServeDSU: ParsableCommand {
     /// Runs until Ctrl-C, SIGTERM or --duration, printing the status line; then stops and sums up.
     private func serve(_ server: DSUServer, pumping slots: [any MotionSource]) throws {
         let interrupt = InterruptFlag()
-        let pumps = slots.compactMap { headlessPump(for: ($0 as? GyroCalibratedSource)?.wrapped ?? $0) }
+        // SDL pads need SDL's event queue pumped on this thread; one pump feeds them all.
+        let pads = slots.compactMap { (($0 as? GyroCalibratedSource)?.wrapped ?? $0) as? SDLControllerSource }
+        let pump: SDLEventPump? = pads.isEmpty ? nil : SDLEventPump()
+        pump?.controllerEvents = { event in for pad in pads { pad.handle(event: event) } }
         let clock = MonotonicClock()
         let start = clock.now()
         let deadline = duration.map { start + $0 } ?? .infinity
         var report = StatusReport(server.status, at: start)
         var nextStatus = statusInterval > 0 ? start + statusInterval : .infinity
         while !interrupt.isSet && clock.now() < deadline {
-            if let pump = pumps.first { pump.wait(timeout: 0.1) } else { Thread.sleep(forTimeInterval: 0.1) }
+            if let pump { pump.wait(timeout: 0.1) } else { Thread.sleep(forTimeInterval: 0.1) }
             let now = clock.now()
             if now >= nextStatus {
                 let next = StatusReport(server.status, at: now)
