@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit → Demo/Benchmarks → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation → Motion.
+// Dependencies point inward: tiltkit → Demo/Benchmarks/DSUServer → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
@@ -28,6 +28,11 @@ let package = Package(
         // Linux device sources: hidraw gamepads, IIO, evdev, hid-recorder replays.
         .target(name: "MotionDevices", dependencies: ["Motion", "CLinuxInput"]),
 
+        // The DSU ("cemuhook") protocol for emulators, pure: packets, CRC, axes, subscriptions.
+        .target(name: "DSU", dependencies: ["Motion"]),
+        // The DSU server on a POSIX UDP socket, feeding `DSU` from motion sources.
+        .target(name: "DSUServer", dependencies: ["DSU", "Motion"]),
+
         // System libraries. Never name a Swift module SDL2, SDL or GL.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -48,7 +53,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks",
+            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -57,6 +62,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // Fixtures/ holds the report generator script and its output, read by path.
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/Targets with swiftc -sanitize=fuzzer,address: the Motion
-# and MotionDevices sources (and the CLinuxInput shim) compiled as testable libraries, each target
+# Builds the libFuzzer targets in Fuzz/Targets with swiftc -sanitize=fuzzer,address: the Motion,
+# MotionDevices and DSU sources (and the CLinuxInput shim) compiled as testable libraries, each target
 # linked against what it imports. Output: .build-fuzz/fuzz-NAME. Usage: Fuzz/build.sh [NAME…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,13 +25,17 @@ if stale "$out/libMotionDevices.a" Sources/MotionDevices "$out/libMotion.a"; the
     swiftc "${flags[@]}" -module-name MotionDevices -I "$out" -emit-module -emit-module-path "$out/MotionDevices.swiftmodule" \
         -emit-library -static -o "$out/libMotionDevices.a" $(find Sources/MotionDevices -name '*.swift')
 fi
+if stale "$out/libDSU.a" Sources/DSU "$out/libMotion.a"; then
+    swiftc "${flags[@]}" -module-name DSU -I "$out" -emit-module -emit-module-path "$out/DSU.swiftmodule" \
+        -emit-library -static -o "$out/libDSU.a" $(find Sources/DSU -name '*.swift')
+fi
 
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(cd Fuzz/Targets && ls *.swift | sed 's/\.swift$//'))
 for name in "${targets[@]}"; do
-    if stale "$out/fuzz-$name" "Fuzz/Targets/$name.swift" "$out/libMotion.a" "$out/libMotionDevices.a"; then
+    if stale "$out/fuzz-$name" "Fuzz/Targets/$name.swift" "$out/libMotion.a" "$out/libMotionDevices.a" "$out/libDSU.a"; then
         echo "building fuzz-$name"
         swiftc "${flags[@]}" -I "$out" "Fuzz/Targets/$name.swift" \
-            "$out/libMotionDevices.a" "$out/shim.o" "$out/libMotion.a" -o "$out/fuzz-$name"
+            "$out/libDSU.a" "$out/libMotionDevices.a" "$out/shim.o" "$out/libMotion.a" -o "$out/fuzz-$name"
     fi
 done

@@ -58,3 +58,18 @@ put("evdev", "nintendo-resolution", b"\x81" + struct.pack("<6i", 4096, 4096, 409
 # IIO: the scan types of the fake MPU-9250 in the tests, then one scan.
 put("iio", "accel-timestamp", b"le:s16/16>>0\nle:s16/16>>0\nle:s16/16>>0\nle:s64/64>>0\n\n" + bytes(range(16)))
 put("iio", "be-shift-repeat", b"be:s12/16>>4\nle:u8/8X3>>0\n\n" + bytes(range(8)))
+
+# DSU: the requests Cemu and Dolphin send, whole (the target decodes them as one packet), and a
+# session of them, [sender][length][packet]… (version, port info, subscriptions by slot, MAC, all).
+import zlib
+def dsu(message_type, body, magic=b"DSUC"):
+    packet = bytearray(magic + struct.pack("<HHII", 1001, 4 + len(body), 0, 0x1234) + struct.pack("<I", message_type) + body)
+    packet[8:12] = struct.pack("<I", zlib.crc32(bytes(packet)) & 0xFFFFFFFF)
+    return bytes(packet)
+requests = [dsu(0x100000, b""), dsu(0x100001, struct.pack("<i", 4) + bytes([0, 1, 2, 3])),
+            dsu(0x100002, bytes([1, 0]) + bytes(6)), dsu(0x100002, bytes([2, 0, 2, 0x54, 0x4B, 0, 0, 1])),
+            dsu(0x100002, bytes(8))]
+for i, r in enumerate(requests):
+    put("dsu", f"request-{i}", r)
+put("dsu", "session", b"".join(bytes([i % 3, len(r)]) + r for i, r in enumerate(requests * 2)))
+put("dsu", "response-version", dsu(0x100000, struct.pack("<HH", 1001, 0), magic=b"DSUS"))

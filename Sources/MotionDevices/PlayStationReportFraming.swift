@@ -1,3 +1,5 @@
+import Motion
+
 /// What DualShock 4 and DualSense input reports share (hid-playstation; INPUT_FACTS §2–3): a USB
 /// report and a longer Bluetooth report that carries the same block shifted by a few bytes and ends
 /// in a CRC-32 (seed 0xA1). A Bluetooth pad in simple mode sends the USB report ID with no motion data.

@@ -73,21 +73,3 @@ private struct RecordingStopped: Error, CustomStringConvertible {
     let samplesKept: Int
     var description: String { "\(reason); recording stopped, the file keeps the \(samplesKept) samples written before" }
 }
-
-/// Set by SIGINT, so Ctrl-C stops the recording cleanly instead of killing the process mid-write.
-private final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
-    private let signalSource: DispatchSourceSignal
-
-    init() {
-        signal(SIGINT, SIG_IGN)
-        signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        signalSource.setEventHandler { [weak self] in self?.raise() }
-        signalSource.resume()
-    }
-
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return set }
-
-    private func raise() { lock.lock(); set = true; lock.unlock() }
-}

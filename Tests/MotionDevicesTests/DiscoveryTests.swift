@@ -56,3 +56,29 @@ struct DiscoveryTests {
         #expect(MotionDeviceDiscovery.bitmask("zz") == nil)
     }
 }
+
+/// `serve dsu --source auto` opens every device at once: one entry per physical device.
+struct DiscoveryDistinctTests {
+    @Test func oneEntryPerDevice() {
+        func d(_ kind: String, _ path: String, _ name: String, _ sensors: SensorSet = [.accelerometer, .gyroscope],
+               accessible: Bool = true) -> DiscoveredMotionDevice {
+            DiscoveredMotionDevice(kind: kind, path: path, name: name, sensors: sensors, rate: nil, accessible: accessible)
+        }
+        let found = [
+            d("hidraw", "/dev/hidraw3", "Wireless Controller [ds4-usb]"),
+            d("evdev", "/dev/input/event17", "Wireless Controller Motion Sensors"),       // the same pad
+            d("evdev", "/dev/input/event20", "Nintendo Switch Pro Controller IMU"),        // another pad, evdev only
+            d("hidraw", "/dev/hidraw5", "DualSense Wireless Controller [dualsense-bt]", accessible: false),
+            d("iio", "/sys/iio:device0+/sys/iio:device1", "accel_3d+gyro_3d"),
+            d("iio-buffer", "/sys/iio:device0+/sys/iio:device1", "accel_3d+gyro_3d"),
+            d("iio", "/sys/iio:device0", "accel_3d", [.accelerometer]),
+            d("iio-buffer", "/sys/iio:device0", "accel_3d", [.accelerometer]),
+            d("iio", "/sys/iio:device1", "gyro_3d", [.gyroscope]),
+            d("iio", "/sys/iio:device4", "bmi260"),
+        ]
+        #expect(MotionDeviceDiscovery.distinct(found).map(\.sourceSpec) == [
+            "hidraw:/dev/hidraw3", "evdev:/dev/input/event20",
+            "iio-buffer:/sys/iio:device0+/sys/iio:device1", "iio:/sys/iio:device4",
+        ])
+    }
+}

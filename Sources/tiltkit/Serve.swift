@@ -1,0 +1,191 @@
+import ArgumentParser
+import DSU
+import DSUServer
+import Engine
+import Foundation
+import Motion
+import MotionDevices
+import MotionSDL
+
+/// `tiltkit serve …`: motion for other programs.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve motion to other programs (emulators over DSU).",
+        subcommands: [ServeDSU.self])
+}
+
+/// `tiltkit serve dsu`: the cemuhook DSU protocol for Cemu, Dolphin, Citra, yuzu's forks, Ryujinx.
+struct ServeDSU: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dsu",
+        abstract: "Serve up to four motion sources to emulators over the DSU (cemuhook) protocol.",
+        discussion: """
+        One slot per --source, in order (at most 4). `auto`, or no --source, takes every pad and IMU \
+        `tiltkit devices` finds (one entry per device). Trace files loop. Each sample goes to every \
+        client subscribed to its slot as it arrives: accelerometer in g, gyro in °/s, bias-corrected \
+        at rest unless --raw-gyro. Clients, slots and rates are printed on stderr every \
+        --status-interval seconds; Ctrl-C (or SIGTERM) stops and prints a summary.
+
+        In Dolphin: Controllers > Alternate Input Sources > enable DSU Client, add 127.0.0.1, port 26760. \
+        In Cemu: Options > Input Settings > Controller API "DSUController", 127.0.0.1, port 26760.
+
+        Example: tiltkit serve dsu --source Assets/traces/xio/sensor_data.csv
+        """)
+
+    @Option(name: .customLong("source"), help: "A motion source for the next slot: auto, trace:PATH or a path, or a device kind (see `tiltkit record --help`). Repeatable.")
+    var sources: [String] = []
+
+    @Option(help: "IPv4 address to listen on (0.0.0.0 for every interface).")
+    var bind = "127.0.0.1"
+
+    @Option(help: "UDP port.")
+    var port: Int = Int(DSU.defaultPort)
+
+    @Flag(help: "Send the gyro as measured, without removing its bias at rest.")
+    var rawGyro = false
+
+    @Option(help: "Seconds between status lines on stderr (0: none).")
+    var statusInterval: Double = 5
+
+    @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
+    var duration: Double?
+
+    func run() throws {
+        try reportingErrors {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+            if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number") }
+            let slots = try makeSlotSources()
+            var settings = DSUServer.Settings()
+            settings.host = bind
+            settings.port = UInt16(port)
+            let server = try DSUServer(settings: settings) { slot, event in
+                switch event {
+                case .disconnected(let reason): printError("tiltkit: slot \(slot): \(reason); the slot reads disconnected until it comes back")
+                case .reconnected: printError("tiltkit: slot \(slot) is back; streaming again")
+                case .ended: printError("tiltkit: slot \(slot): the source ended")
+                }
+            }
+            for (slot, source) in slots.enumerated() {
+                // Clients show the connection type only; a trace says USB like a wired pad.
+                try server.attach(source, slot: slot, connection: source.info.name.localizedCaseInsensitiveContains("bluetooth") ? .bluetooth : .usb)
+            }
+            server.start()
+            printError("tiltkit: serving DSU (protocol \(DSU.protocolVersion)) on \(server.local), \(rawGyro ? "raw" : "bias-corrected") gyro")
+            for (slot, source) in slots.enumerated() { printError("  slot \(slot): \(source.info.name)") }
+            try serve(server, pumping: slots)
+        }
+    }
+
+    /// The sources for the slots, in order: `auto` expands to every device found.
+    private func makeSlotSources() throws -> [any MotionSource] {
+        var made: [any MotionSource] = []
+        for text in sources.isEmpty ? ["auto"] : sources {
+            let spec = try SourceSpec(parsing: text)
+            switch spec {
+            case .auto:
+                let found = MotionDeviceDiscovery.distinct(MotionDeviceDiscovery().scan())
+                if found.isEmpty {
+                    printError("tiltkit: no pad or IMU found that this user may open (`tiltkit devices` lists what is there); to try the server without hardware: --source \(AssetLocator.locate(AssetLocator.defaultTracePath)?.path ?? "Assets/" + AssetLocator.defaultTracePath)")
+                }
+                for device in found {
+                    guard let deviceSpec = try DeviceSourceSpec(kind: device.kind, argument: device.path) else { continue }
+                    made.append(try deviceSpec.makeSource())
+                }
+            case .trace:
+                made.append(try spec.makeSource(.init(speed: 1, loop: true)))  // a server runs until stopped
+            case .device(let device):
+                made.append(try device.makeSource())
+            }
+        }
+        guard !made.isEmpty else { throw ExitCode.failure }
+        guard made.count <= DSU.slotCount else {
+            throw ValidationError("DSU has \(DSU.slotCount) slots; \(made.count) sources given (name them with --source)")
+        }
+        return rawGyro ? made : made.map { GyroCalibratedSource(wrapping: $0) }
+    }
+
+    /// Runs until Ctrl-C, SIGTERM or --duration, printing the status line; then stops and sums up.
+    private func serve(_ server: DSUServer, pumping slots: [any MotionSource]) throws {
+        let interrupt = InterruptFlag()
+        // SDL pads need SDL's event queue pumped on this thread; one pump feeds them all.
+        let pads = slots.compactMap { (($0 as? GyroCalibratedSource)?.wrapped ?? $0) as? SDLControllerSource }
+        let pump: SDLEventPump? = pads.isEmpty ? nil : SDLEventPump()
+        pump?.controllerEvents = { event in for pad in pads { pad.handle(event: event) } }
+        let clock = MonotonicClock()
+        let start = clock.now()
+        let deadline = duration.map { start + $0 } ?? .infinity
+        var report = StatusReport(server.status, at: start)
+        var nextStatus = statusInterval > 0 ? start + statusInterval : .infinity
+        while !interrupt.isSet && clock.now() < deadline {
+            if let pump { pump.wait(timeout: 0.1) } else { Thread.sleep(forTimeInterval: 0.1) }
+            let now = clock.now()
+            if now >= nextStatus {
+                let next = StatusReport(server.status, at: now)
+                printError(next.lines(since: report).joined(separator: "\n"))
+                report = next
+                nextStatus = now + statusInterval
+            }
+        }
+        server.stop()
+        let end = StatusReport(server.status, at: clock.now())
+        print(end.summary(since: StatusReport(zeroFor: end, at: start)).joined(separator: "\n"))
+    }
+}
+
+/// Counters at one moment; two of them give the rates of the status line and the summary.
+private struct StatusReport {
+    let status: DSUServer.Status
+    let time: Double
+
+    init(_ status: DSUServer.Status, at time: Double) {
+        self.status = status
+        self.time = time
+    }
+
+    /// The same slots with every count at zero (the start, for the summary's means).
+    init(zeroFor other: StatusReport, at time: Double) {
+        var s = other.status
+        s.slots = s.slots.map { var z = $0; z.samples = 0; z.packetsSent = 0; return z }
+        s.counters = .init()
+        s.sendFailures = 0
+        self.init(s, at: time)
+    }
+
+    func lines(since before: StatusReport) -> [String] {
+        let c = status.counters
+        let clients = status.clients.map { client in
+            let subscribed = (0..<DSU.slotCount).filter { client.expiry[$0] > -.infinity }
+            return "\(client.endpoint) (slots \(subscribed.map(String.init).joined(separator: ",")))"
+        }
+        var lines = ["tiltkit dsu: \(status.clients.count) client\(status.clients.count == 1 ? "" : "s")\(clients.isEmpty ? "" : ": " + clients.joined(separator: ", ")); requests \(c.received), dropped \(dropped(c))"]
+        lines += slotLines(since: before)
+        return lines
+    }
+
+    func summary(since start: StatusReport) -> [String] {
+        let c = status.counters
+        var lines = [String(format: "served %.1f s: %d client%@ seen, %d requests (%d replies, dropped %@), %d pad-data packets sent%@",
+                            time - start.time, c.clientsSeen, c.clientsSeen == 1 ? "" : "s", c.received, c.replies, dropped(c),
+                            c.padData, status.sendFailures > 0 ? ", \(status.sendFailures) refused by the kernel" : "")]
+        lines += slotLines(since: start)
+        return lines
+    }
+
+    private func slotLines(since before: StatusReport) -> [String] {
+        let dt = max(time - before.time, 1e-9)
+        return status.slots.map { slot in
+            let prior = before.status.slots.first { $0.slot == slot.slot }
+            let samples = Double(slot.samples - (prior?.samples ?? 0)) / dt
+            let packets = Double(slot.packetsSent - (prior?.packetsSent ?? 0)) / dt
+            let state = slot.disconnectReason.map { "disconnected (\($0))" } ?? (slot.info.state == .connected ? "connected" : "waiting")
+            return String(format: "  slot %d %@: %@, %.1f samples/s in, %.1f packets/s out, %d samples",
+                          slot.slot, slot.name, state, samples, packets, slot.samples)
+        }
+    }
+
+    private func dropped(_ c: DSUServerState<UDPEndpoint>.Counters) -> String {
+        let reasons = DSUDropReason.allCases.compactMap { r in c.dropped[r].map { "\(r.rawValue) \($0)" } }
+        let refused = c.tooManyClients > 0 ? ["too many clients \(c.tooManyClients)"] : []
+        return "\(c.droppedTotal)" + (reasons.isEmpty && refused.isEmpty ? "" : " (\((reasons + refused).joined(separator: ", ")))")
+    }
+}
