@@ -32,9 +32,13 @@ public struct SensorTimestamper: Sendable {
     /// have jumped: above Bluetooth's bunching of reports (tens of ms).
     public static let tolerance = 0.1
     /// How late a sample may be read before its pad's clock is taken to have lost time: a
-    /// reader the scheduler held back is late but its pad's stamps are right, so up to 1 s, but
-    /// below half the counter's period (DualShock 4: 349.5 ms), so an unseen wrap is caught.
-    public var latencyLimit: Double { min(1, (clock?.wrapPeriod ?? 2) / 2) }
+    /// reader the scheduler held back (a host that stalls for seconds: swapping, a debugger, an
+    /// emulated CPU) is late but its pad's stamps are right, and its backlog, read in a burst,
+    /// must keep them; so up to `readerStallLimit`, but below half the counter's period
+    /// (DualShock 4: 349.5 ms), so an unseen wrap is caught. Without a counter, 1 s.
+    public var latencyLimit: Double { min(Self.readerStallLimit, (clock?.wrapPeriod ?? 2) / 2) }
+    /// The longest reader stall a long-period counter (DualSense: 23.9 minutes) rides through.
+    static let readerStallLimit = 5.0
     /// How fast the anchor may creep later, as a fraction of elapsed device time: enough for any
     /// pad crystal (±100 ppm typical), so small that arrival jitter cannot shape the stamps.
     static let maximumDrift = 5e-4

@@ -57,6 +57,21 @@ struct SensorTimestamperTests {
         #expect(stamper.statistics.resynchronised == 2)
     }
 
+    @Test("a reader held back 2 s keeps a DualSense's spacing through the backlog it then reads in a burst")
+    func readerStall() {
+        var stamper = SensorTimestamper(clock: .dualSense)
+        func ticks(_ seconds: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int((seconds * 3e6).rounded())) }
+        var times: [Double] = []
+        for i in 0..<100 { times.append(stamper.timestamp(ticks: ticks(Double(i) * 0.004), hostTime: 50 + Double(i) * 0.004 + 0.001)) }
+        // The reader sleeps 2 s; the 500 reports sent meanwhile are read 20 µs apart.
+        for i in 100..<600 {
+            times.append(stamper.timestamp(ticks: ticks(Double(i) * 0.004), hostTime: 50 + 2.4 + Double(i - 100) * 2e-5))
+        }
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(steps.allSatisfy { abs($0 - 0.004) < 1e-5 }, "steps \(steps.min()!)…\(steps.max()!)")
+        #expect(stamper.statistics.resynchronised == 0)
+    }
+
     @Test("the anchor follows a pad crystal 100 ppm fast or slow without steps", arguments: [-100e-6, 100e-6])
     func drift(ppm: Double) {
         var stamper = SensorTimestamper(clock: .dualSense)
