@@ -175,9 +175,16 @@ def test_values_timestamps_unplug_replug(model):
               f"{medians[1] * 1e3:.3f} ms (the new pad's {pad_medians[1] * 1e3:.3f} ms); disconnect said after "
               f"{latency[name] * 1e3:.0f} ms; rows before unplug {rows_before[name]}; "
               f"'is back' {(back[name] or float('inf')) - replugged:.2f} s after the new nodes appeared")
+        wrap = (1 << pad.clock.bits) * pad.clock.tick
         for got, want in zip(medians, pad_medians):
-            if not abs(got - want) < 3e-4:
-                print(f"    {name}: intervals (ms) {[round(s * 1e3, 2) for s in steps[:80]]}; comments {trace.comments}")
+            if abs(got - want) < 3e-4:
+                continue
+            print(f"    {name}: intervals (ms) {[round(s * 1e3, 2) for s in steps[:80]]}; comments {trace.comments}")
+            # A reader held back longer than half a short counter's period (DualShock 4: 350 ms) cannot
+            # tell a late read from a wrap: tiltkit re-anchors on arrival and says so. Only then.
+            if wrap < 1 and "resynchronised" in outcome[name][1] + outcome[name][2]:
+                print(f"    {name}: the reader was held back past half the {wrap * 1e3:.0f} ms counter: re-anchored, as said")
+                continue
             assert abs(got - want) < 3e-4, f"{name}: median interval {got} s, the pad's {want} s"
         assert latency[name] < 0.5, f"{name}: disconnect reported after {latency[name]:.2f} s"
         assert back[name] is not None, f"{name}: no reconnect after replug: {outcome[name]}"
