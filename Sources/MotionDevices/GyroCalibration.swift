@@ -68,6 +68,7 @@ public struct GyroCalibration: Sendable {
             guard mode != oldValue else { return }
             if mode == .off { reset() }
             if mode == .continuous { continuousCount = 0; continuousElapsed = 0 }
+            if case .continuous = state, mode != .continuous { state = .idle }
         }
     }
     /// Current bias estimate, rad/s, subtracted from every rotation rate.
