@@ -64,7 +64,7 @@ struct Cart: ParsableCommand {
     @Flag(help: "Replay a trace source in a loop (otherwise its end pauses the game).")
     var loop = false
 
-    @Flag(help: "Calibrate the gesture thresholds first: hold still, then tip toward you.")
+    @Flag(help: "Calibrate first (as the C key): hold still (gyro bias, gesture rest level), then tip toward you.")
     var calibrate = false
 
     func validate() throws {
@@ -87,7 +87,8 @@ struct Cart: ParsableCommand {
                 return
             }
             let player = try makePlayer()
-            if calibrate { player.calibrate() }
+            // The same as the C key: both calibrations take the opening stillness.
+            if calibrate { player.calibrate(); player.motion?.calibrateGyro() }
             try player.start()
             try play(player)
         } catch let error as EngineError {
