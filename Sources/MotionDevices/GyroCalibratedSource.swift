@@ -18,6 +18,12 @@ public final class GyroCalibratedSource: MotionSource, @unchecked Sendable {
 
     public var info: MotionSourceInfo { wrapped.info }
 
+    /// The source beneath a calibration wrapper (or `source` itself), for code that needs the
+    /// concrete kind: an SDL pad to hand events to, a hidraw source's diagnostics.
+    public static func unwrapped(_ source: any MotionSource) -> any MotionSource {
+        (source as? GyroCalibratedSource)?.wrapped ?? source
+    }
+
     /// A copy of the calibration state (bias, stillness, progress).
     public var currentCalibration: GyroCalibration {
         lock.lock(); defer { lock.unlock() }

@@ -4,6 +4,7 @@ import Demo
 import Engine
 import Foundation
 import Motion
+import MotionDevices
 
 struct Cart: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,8 @@ struct Cart: ParsableCommand {
         the rest; the cart leans at that angle, whatever the device's pitch); pushed samples fill \
         ring buffers of the rotation rate about the lateral axis (jump when its mean crosses a \
         threshold) and of the user acceleration along gravity (duck). Keys: arrows or A/D lean, \
-        space/W/up jump, S/down duck, P pause, Enter start, C calibrate (hold still, then tip \
-        toward you). Gamepad: left stick lean, A jump, B/X duck, Start pause.
+        space/W/up jump, S/down duck, P pause, Enter start, C calibrate (hold still: the gyro bias \
+        and the gesture rest level; then tip toward you). Gamepad: left stick lean, A jump, B/X duck, Start pause.
 
         Poses (--pose): landscape-left or landscape-right (a phone in landscape, the talk's case) \
         or gamepad (a pad held normally, or anything flat or in portrait); detected from gravity \
@@ -55,13 +56,15 @@ struct Cart: ParsableCommand {
 
     @OptionGroup var window: WindowOptions
 
+    @OptionGroup var gyro: GyroCalibrationOptions
+
     @Flag(help: "Headless: print JSON lines for gestures, leans (10 Hz) and the final score.")
     var events = false
 
     @Flag(help: "Replay a trace source in a loop (otherwise its end pauses the game).")
     var loop = false
 
-    @Flag(help: "Calibrate the gesture thresholds first: hold still, then tip toward you.")
+    @Flag(help: "Calibrate first (as the C key): hold still (gyro bias, gesture rest level), then tip toward you.")
     var calibrate = false
 
     func validate() throws {
@@ -84,7 +87,8 @@ struct Cart: ParsableCommand {
                 return
             }
             let player = try makePlayer()
-            if calibrate { player.calibrate() }
+            // The same as the C key: both calibrations take the opening stillness.
+            if calibrate { player.calibrate(); player.motion?.calibrateGyro() }
             try player.start()
             try play(player)
         } catch let error as EngineError {
@@ -105,6 +109,7 @@ struct Cart: ParsableCommand {
         let trace = try loadTrace(url)
         var options = CartReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
+        options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
         let result = try CartReplay.run(trace: trace, options: options)
         var out = ""
         for event in result.events { out += event.json + "\n" }
@@ -135,10 +140,11 @@ struct Cart: ParsableCommand {
         let input: SceneMotionInput
         if window.headless {
             let trace = try loadTrace(try recordedTrace(spec))
-            input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: loop), startTime: window.at)
+            input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: loop), startTime: window.at,
+                                     gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         } else {
             if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
-            input = SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop)))
+            input = SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop, gyroCalibration: gyro.choice)))
         }
         let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))
         return CartPlayer(motion: input, settings: controlSettings, pose: pose,

@@ -155,14 +155,14 @@ enum DeviceSourceSpec: Equatable {
 /// thread that started the source (`headlessPump`). The source itself never pumps.
 extension DemoApp {
     func feedControllerEvents(to source: any MotionSource) {
-        guard let pad = source as? SDLControllerSource else { return }
+        guard let pad = GyroCalibratedSource.unwrapped(source) as? SDLControllerSource else { return }
         window.events.controllerEvents = { pad.handle(event: $0) }
     }
 }
 
 /// For a headless command reading `source`: the pump to run on this thread (nil unless SDL).
 func headlessPump(for source: any MotionSource) -> SDLEventPump? {
-    guard let pad = source as? SDLControllerSource else { return nil }
+    guard let pad = GyroCalibratedSource.unwrapped(source) as? SDLControllerSource else { return nil }
     let pump = SDLEventPump()
     pump.controllerEvents = { pad.handle(event: $0) }
     return pump

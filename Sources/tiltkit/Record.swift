@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Motion
+import MotionDevices
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,12 +33,14 @@ struct Record: ParsableCommand {
     @Flag(help: "Loop trace sources (record until --duration or Ctrl-C).")
     var loop = false
 
+    @OptionGroup var gyro: GyroCalibrationOptions
+
     func run() throws {
         try reportingErrors {
             if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number") }
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-            let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop))
-            let columns = (motionSource as? ReplaySource)?.trace.columns
+            let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
+            let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.trace.columns
             let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns,
                                              onConnectionChange: { event in
                 // Said at once on stderr: the recording goes on and resumes when the device returns.
@@ -62,7 +65,10 @@ struct Record: ParsableCommand {
             }
             let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
             print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
-            if let diagnosable = motionSource as? any DiagnosableMotionSource { print("reports: \(diagnosable.diagnostics)") }
+            if let diagnosable = GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource {
+                print("reports: \(diagnosable.diagnostics)")
+            }
+            if let calibrated = motionSource as? GyroCalibratedSource { print(calibrated.currentCalibration.summary) }
         }
     }
 }

@@ -22,8 +22,9 @@ struct ServeDSU: ParsableCommand {
         discussion: """
         One slot per --source, in order (at most 4). `auto`, or no --source, takes every pad and IMU \
         `tiltkit devices` finds (one entry per device). Trace files loop. Each sample goes to every \
-        client subscribed to its slot as it arrives: accelerometer in g, gyro in °/s, bias-corrected \
-        at rest unless --raw-gyro. Clients, slots and rates are printed on stderr every \
+        client subscribed to its slot as it arrives: accelerometer in g, gyro in °/s; a live device's \
+        gyro bias is removed as --gyro-calibration says (default auto: learned at rest; --raw-gyro \
+        is --gyro-calibration off), a trace's gyro is sent as recorded unless the option is given. Clients, slots and rates are printed on stderr every \
         --status-interval seconds; Ctrl-C (or SIGTERM) stops and prints a summary.
 
         In Dolphin: Controllers > Alternate Input Sources > enable DSU Client, add 127.0.0.1, port 26760. \
@@ -41,8 +42,13 @@ struct ServeDSU: ParsableCommand {
     @Option(help: "UDP port.")
     var port: Int = Int(DSU.defaultPort)
 
-    @Flag(help: "Send the gyro as measured, without removing its bias at rest.")
+    @Flag(help: "Send the gyro as measured (the same as --gyro-calibration off).")
     var rawGyro = false
+
+    @OptionGroup var gyro: GyroCalibrationOptions
+
+    /// --raw-gyro is kept as the short spelling of off.
+    private var gyroChoice: GyroCalibrationChoice? { rawGyro ? .off : gyro.choice }
 
     @Option(help: "Seconds between status lines on stderr (0: none).")
     var statusInterval: Double = 5
@@ -54,6 +60,9 @@ struct ServeDSU: ParsableCommand {
         try reportingErrors {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
             if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number") }
+            if rawGyro, let choice = gyro.choice, choice != .off {
+                throw ValidationError("--raw-gyro means --gyro-calibration off; give one of them")
+            }
             let slots = try makeSlotSources()
             var settings = DSUServer.Settings()
             settings.host = bind
@@ -70,8 +79,11 @@ struct ServeDSU: ParsableCommand {
                 try server.attach(source, slot: slot, connection: source.info.name.localizedCaseInsensitiveContains("bluetooth") ? .bluetooth : .usb)
             }
             server.start()
-            printError("tiltkit: serving DSU (protocol \(DSU.protocolVersion)) on \(server.local), \(rawGyro ? "raw" : "bias-corrected") gyro")
-            for (slot, source) in slots.enumerated() { printError("  slot \(slot): \(source.info.name)") }
+            printError("tiltkit: serving DSU (protocol \(DSU.protocolVersion)) on \(server.local)")
+            for (slot, source) in slots.enumerated() {
+                let gyro = (source as? GyroCalibratedSource).map { "gyro calibration \($0.currentCalibration.mode.rawValue)" } ?? "gyro as delivered"
+                printError("  slot \(slot): \(source.info.name) (\(gyro))")
+            }
             try serve(server, pumping: slots)
         }
     }
@@ -79,6 +91,7 @@ struct ServeDSU: ParsableCommand {
     /// The sources for the slots, in order: `auto` expands to every device found.
     private func makeSlotSources() throws -> [any MotionSource] {
         var made: [any MotionSource] = []
+        let live = SourceSpec.Options(gyroCalibration: gyroChoice)
         for text in sources.isEmpty ? ["auto"] : sources {
             let spec = try SourceSpec(parsing: text)
             switch spec {
@@ -89,26 +102,27 @@ struct ServeDSU: ParsableCommand {
                 }
                 for device in found {
                     guard let deviceSpec = try DeviceSourceSpec(kind: device.kind, argument: device.path) else { continue }
-                    made.append(try deviceSpec.makeSource())
+                    made.append(try SourceSpec.device(deviceSpec).makeSource(live))
                 }
             case .trace:
-                made.append(try spec.makeSource(.init(speed: 1, loop: true)))  // a server runs until stopped
-            case .device(let device):
-                made.append(try device.makeSource())
+                // A server runs until stopped.
+                made.append(try spec.makeSource(.init(speed: 1, loop: true, gyroCalibration: gyroChoice)))
+            case .device:
+                made.append(try spec.makeSource(live))
             }
         }
         guard !made.isEmpty else { throw ExitCode.failure }
         guard made.count <= DSU.slotCount else {
             throw ValidationError("DSU has \(DSU.slotCount) slots; \(made.count) sources given (name them with --source)")
         }
-        return rawGyro ? made : made.map { GyroCalibratedSource(wrapping: $0) }
+        return made
     }
 
     /// Runs until Ctrl-C, SIGTERM or --duration, printing the status line; then stops and sums up.
     private func serve(_ server: DSUServer, pumping slots: [any MotionSource]) throws {
         let interrupt = InterruptFlag()
         // SDL pads need SDL's event queue pumped on this thread; one pump feeds them all.
-        let pads = slots.compactMap { (($0 as? GyroCalibratedSource)?.wrapped ?? $0) as? SDLControllerSource }
+        let pads = slots.compactMap { GyroCalibratedSource.unwrapped($0) as? SDLControllerSource }
         let pump: SDLEventPump? = pads.isEmpty ? nil : SDLEventPump()
         pump?.controllerEvents = { event in for pad in pads { pad.handle(event: event) } }
         let clock = MonotonicClock()

@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionDevices
 
 /// A `--source` value: where motion comes from.
 ///
@@ -16,10 +17,12 @@ enum SourceSpec: Equatable {
     /// The kinds `KIND:ARGUMENT` accepts, for help and error text.
     static let kinds = ["auto", "trace:PATH"] + DeviceSourceSpec.kinds
 
-    /// How a source built from the spec behaves where that applies (replays).
+    /// How a source built from the spec behaves where that applies (replays; gyro calibration).
     struct Options {
         var speed: Double = 1
         var loop: Bool = false
+        /// nil: auto for live devices, none for traces (`GyroCalibrationChoice.mode`).
+        var gyroCalibration: GyroCalibrationChoice?
     }
 
     init(parsing text: String) throws {
@@ -41,18 +44,27 @@ enum SourceSpec: Equatable {
         }
     }
 
+    /// The source, wrapped once here in the gyro calibration `options` asks for: every command
+    /// that opens a live device gets its bias removed the same way.
     func makeSource(_ options: Options = Options()) throws -> any MotionSource {
+        let (source, live) = try makeUncalibrated(options)
+        return GyroCalibrationChoice.wrap(source, mode: GyroCalibrationChoice.mode(given: options.gyroCalibration, live: live))
+    }
+
+    private func makeUncalibrated(_ options: Options) throws -> (any MotionSource, live: Bool) {
         switch self {
         case .auto:
-            if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return source }
+            if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return (source, true) }
             guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return ReplaySource(trace: try loadTrace(url), pacing: .realTime(speed: options.speed),
-                                loop: options.loop)
+            return (ReplaySource(trace: try loadTrace(url), pacing: .realTime(speed: options.speed),
+                                 loop: options.loop), false)
         case .trace(let path):
             let trace = try loadTrace(path)
-            return ReplaySource(trace: trace, pacing: .realTime(speed: options.speed), loop: options.loop)
+            return (ReplaySource(trace: trace, pacing: .realTime(speed: options.speed), loop: options.loop), false)
         case .device(let device):
-            return try device.makeSource()
+            // A hid-recorder capture is a replay too: left as recorded unless asked.
+            if case .hidRecording = device { return (try device.makeSource(), false) }
+            return (try device.makeSource(), true)
         }
     }
 

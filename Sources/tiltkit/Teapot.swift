@@ -3,6 +3,7 @@ import Demo
 import Engine
 import Foundation
 import Motion
+import MotionDevices
 
 struct Teapot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,6 +37,8 @@ struct Teapot: ParsableCommand {
     var mode: TeapotMode = .fusion
 
     @OptionGroup var window: WindowOptions
+
+    @OptionGroup var gyro: GyroCalibrationOptions
 
     @Option(help: "Accelerometer-only gravity filter cut-off, Hz.")
     var cutoff: Double = 2
@@ -94,10 +97,11 @@ struct Teapot: ParsableCommand {
         let spec = try SourceSpec(parsing: source)
         if window.headless, let url = try spec.recordedTraceURL() {
             return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try loadTrace(url), loop: true),
-                                    startTime: window.at)
+                                    startTime: window.at,
+                                    gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         }
         if window.at > 0 { throw ValidationError("--at needs a trace source") }
-        return SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true)))
+        return SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true, gyroCalibration: gyro.choice)))
     }
 
 }

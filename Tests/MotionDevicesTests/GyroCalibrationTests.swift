@@ -45,7 +45,7 @@ struct GyroCalibrationTests {
 
     @Test("manual calibrate-now averages the next second, even while moving slowly")
     func manual() {
-        var c = GyroCalibration(mode: .off)
+        var c = GyroCalibration(mode: .manual)
         c.calibrateNow()
         for s in Self.samples(seconds: 0.5) { _ = c.correct(s) }
         guard case .manual(let progress) = c.state else { Issue.record("not calibrating"); return }

@@ -1,5 +1,6 @@
 import Dispatch
 import Motion
+import MotionDevices
 
 /// A scene's motion: one `MotionManager` over a source, pulled once per frame and, for scenes
 /// that want every sample (the cart game's gestures), pushed to a handler. Live sources run on
@@ -31,9 +32,14 @@ public final class SceneMotionInput: Sendable {
         queue = DispatchQueue(label: "tiltkit.scene.motion")
     }
 
-    /// A replay the frame loop steps, starting `startTime` seconds into the trace.
-    public init(steppedReplay: SteppedReplaySource, startTime: Double = 0) {
-        manager = MotionManager(source: steppedReplay, clock: steppedReplay.clock)
+    /// A replay the frame loop steps, starting `startTime` seconds into the trace; with
+    /// `gyroCalibration` its gyro goes through a `GyroCalibratedSource` (inline, so still
+    /// deterministic). Replays are left as recorded unless asked.
+    public init(steppedReplay: SteppedReplaySource, startTime: Double = 0, gyroCalibration: GyroCalibration.Mode? = nil) {
+        let source: any MotionSource = gyroCalibration.map {
+            GyroCalibratedSource(wrapping: steppedReplay, calibration: GyroCalibration(mode: $0))
+        } ?? steppedReplay
+        manager = MotionManager(source: source, clock: steppedReplay.clock)
         self.steppedReplay = steppedReplay
         self.startTime = max(0, startTime)
         queue = InlineQueue()
@@ -83,6 +89,17 @@ public final class SceneMotionInput: Sendable {
 
     /// The latest device motion and when it arrived: the one pull per frame.
     public func pull() -> Received<DeviceMotion>? { manager.latestDeviceMotion }
+
+    /// The gyro calibration in use, nil when the source's gyro is used as delivered.
+    public var gyroCalibration: GyroCalibration? { (manager.source as? GyroCalibratedSource)?.currentCalibration }
+
+    /// The "hold still" key: averages the next second's gyro as the bias (no-op without calibration).
+    public func calibrateGyro() { (manager.source as? GyroCalibratedSource)?.calibrateNow() }
+
+    /// The source's report statistics, for sources that keep them (hidraw), beneath any calibration.
+    public var diagnostics: String? {
+        (GyroCalibratedSource.unwrapped(manager.source) as? any DiagnosableMotionSource)?.diagnostics
+    }
 
     /// Seconds on the manager's clock, for the sample's age.
     public func now() -> Double { manager.clock.now() }

@@ -1,6 +1,7 @@
 import CartGame
 import Engine
 import Foundation
+import MotionDevices
 
 /// The cart game's head-up display: score, speed, lives, the lean gauge, the gesture
 /// indicators and the title, pause and game-over screens. Text comes from pure functions
@@ -19,10 +20,12 @@ public enum CartHUD {
         public var sourceName: String
         /// Calibration prompt while calibrating.
         public var calibrationPrompt: String?
+        /// The gyro calibration in use; nil when the gyro is used as delivered.
+        public var gyroCalibration: GyroCalibration?
 
         public init(sinceJump: Double?, sinceDuck: Double?, jumpLevel: Double, duckLevel: Double,
                     settings: MotionControlSettings, pose: HoldingPose, sourceName: String,
-                    calibrationPrompt: String? = nil) {
+                    calibrationPrompt: String? = nil, gyroCalibration: GyroCalibration? = nil) {
             self.sinceJump = sinceJump
             self.sinceDuck = sinceDuck
             self.jumpLevel = jumpLevel
@@ -31,6 +34,7 @@ public enum CartHUD {
             self.pose = pose
             self.sourceName = sourceName
             self.calibrationPrompt = calibrationPrompt
+            self.gyroCalibration = gyroCalibration
         }
     }
 
@@ -73,6 +77,8 @@ public enum CartHUD {
         drawGesture("DUCK", since: facts.sinceDuck, level: facts.duckLevel, threshold: facts.settings.duck.threshold,
                     x: 24, y: h - 52, overlay: overlay)
         overlay.text("\(facts.sourceName)  pose \(facts.pose.rawValue)", x: 16, y: h - 128, scale: 1.5,
+                     color: Color(0.75, 0.75, 0.8))
+        overlay.text(GyroCalibrationHUD.line(facts.gyroCalibration), x: 16, y: h - 148, scale: 1.5,
                      color: Color(0.75, 0.75, 0.8))
 
         if let prompt = facts.calibrationPrompt {

@@ -1,5 +1,6 @@
 import CartGame
 import Motion
+import MotionDevices
 
 /// Plays a recording through the game without a window, deterministically, on the same path as
 /// the window: a `SteppedReplaySource` feeds the real `MotionManager`, and a `CartPlayer` ticks
@@ -17,6 +18,8 @@ public enum CartReplay {
         public var rules: CartRules = .standard
         /// Lean lines per second.
         public var leanRate: Double = 10
+        /// nil: the trace's gyro as recorded (the default: a recording keeps what was recorded).
+        public var gyroCalibration: GyroCalibration.Mode?
 
         public init(seed: UInt64, pose: HoldingPose? = nil) {
             self.seed = seed
@@ -40,7 +43,8 @@ public enum CartReplay {
     }
 
     public static func run(trace: Trace, options: Options) throws -> Result {
-        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false))
+        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false),
+                                     gyroCalibration: options.gyroCalibration)
         let player = CartPlayer(motion: input, settings: options.controls, pose: options.pose,
                                 session: CartSession(seed: options.seed, rules: options.rules, autostart: true))
         try player.start()

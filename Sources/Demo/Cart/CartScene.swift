@@ -46,7 +46,9 @@ public final class CartScene: DemoScene {
         case .enter: keys.start = down
         case .character("p"): keys.pause = down
         case .character("c"):
-            if down { player.calibrate() }
+            // Both calibrations start with "hold still": the gesture thresholds' rest level and
+            // the gyro bias (the next second's mean) are taken from the same stillness.
+            if down { player.calibrate(); player.motion?.calibrateGyro() }
         default: return false
         }
         return true
@@ -95,7 +97,7 @@ public final class CartScene: DemoScene {
             sourceName: (motion?.sourceInfo.name ?? "keyboard")
                 + (motion?.manager.measuredSampleRate.map { String(format: " @ %.0f Hz", $0) } ?? "")
                 + (gamepad?.name.map { " + \($0)" } ?? ""),
-            calibrationPrompt: prompt)
+            calibrationPrompt: prompt, gyroCalibration: motion?.gyroCalibration)
         CartHUD.draw(view, facts: facts, overlay: renderer.overlay, size: frame.size)
         renderer.overlay.draw(size: frame.size)
     }

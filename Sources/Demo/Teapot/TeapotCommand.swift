@@ -10,6 +10,8 @@ public enum TeapotCommand: Hashable, Sendable {
     /// Multiply the accelerometer-only gravity cut-off by this factor.
     case scaleGravityCutoff(Double)
     case cycleGraphAxis
+    /// Average the next second's gyro as its bias (the pad must be held still).
+    case calibrateGyro
     case toggleHelp
     case toggleFullscreen
     case toggleVSync
@@ -26,6 +28,7 @@ public enum TeapotCommand: Hashable, Sendable {
         ([.character("="), .keypadPlus], "+  gravity filter cut-off up", .scaleGravityCutoff(1.25)),
         ([.character("-"), .keypadMinus], "-  gravity filter cut-off down", .scaleGravityCutoff(0.8)),
         ([.character("g")], "G  graph axis x / y / z", .cycleGraphAxis),
+        ([.character("c")], "C  gyro bias: hold still, calibrating", .calibrateGyro),
         ([.character("f"), .f11], "F  fullscreen", .toggleFullscreen),
         ([.character("v")], "V  vsync on / off", .toggleVSync),
         ([.character("h"), .f1], "H / F1  this help", .toggleHelp),

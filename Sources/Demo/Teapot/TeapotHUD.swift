@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Motion
+import MotionDevices
 
 /// The teapot demo's head-up display: status text, the acceleration graph and the help overlay.
 /// The text is built by pure functions (`statusLines`), drawn by `draw`.
@@ -14,17 +15,20 @@ public enum TeapotHUD {
         public var measuredRate: Double?
         /// The source's report statistics, for sources that keep them (hidraw).
         public var diagnostics: String?
+        /// The gyro calibration in use; nil when the gyro is used as delivered.
+        public var gyroCalibration: GyroCalibration?
         public var connection: MotionConnectionState
         /// Mean recent frame time, seconds.
         public var frameTime: Double
         public var vsync: Bool
 
         public init(sourceName: String, sampleRate: Double?, measuredRate: Double? = nil, diagnostics: String? = nil,
-                    connection: MotionConnectionState, frameTime: Double, vsync: Bool) {
+                    gyroCalibration: GyroCalibration? = nil, connection: MotionConnectionState, frameTime: Double, vsync: Bool) {
             self.sourceName = sourceName
             self.sampleRate = sampleRate
             self.measuredRate = measuredRate
             self.diagnostics = diagnostics
+            self.gyroCalibration = gyroCalibration
             self.connection = connection
             self.frameTime = frameTime
             self.vsync = vsync
@@ -42,6 +46,7 @@ public enum TeapotHUD {
             "roll \(deg(a.roll))  pitch \(deg(a.pitch))  yaw \(deg(a.yaw))  deg",
         ]
         if let diagnostics = facts.diagnostics { lines.append("reports \(diagnostics)") }
+        lines.append(GyroCalibrationHUD.line(facts.gyroCalibration))
         if state.mode.usesAccelerometerOnly {
             lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
         }

@@ -22,6 +22,7 @@ public final class TeapotScene: DemoScene {
         case .toggleFullscreen: controls.toggleFullscreen()
         case .toggleVSync: controls.toggleVSync()
         case .resetReferenceAttitude: input.manager.resetReferenceAttitude()
+        case .calibrateGyro: input.calibrateGyro()
         default: break
         }
         state.apply(command)
@@ -39,7 +40,7 @@ public final class TeapotScene: DemoScene {
         guard showsHUD else { return }
         let facts = TeapotHUD.Facts(sourceName: input.sourceInfo.name, sampleRate: input.sourceInfo.nominalRate,
                                     measuredRate: input.manager.measuredSampleRate,
-                                    diagnostics: (input.manager.source as? any DiagnosableMotionSource)?.diagnostics,
+                                    diagnostics: input.diagnostics, gyroCalibration: input.gyroCalibration,
                                     connection: input.connectionState, frameTime: frame.timer.averageFrameTime,
                                     vsync: frame.vsync)
         TeapotHUD.draw(state, facts, overlay: renderer.overlay, size: frame.size)

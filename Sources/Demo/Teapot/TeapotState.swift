@@ -47,7 +47,7 @@ public struct TeapotState: Sendable {
         case .cycleGraphAxis: graphAxis = (graphAxis + 1) % 3
         case .toggleHelp: showHelp.toggle()
         case .resetReferenceAttitude: spring.reset()
-        case .toggleFullscreen, .toggleVSync, .quit: break
+        case .toggleFullscreen, .toggleVSync, .calibrateGyro, .quit: break
         }
     }
 
