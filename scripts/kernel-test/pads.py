@@ -56,6 +56,7 @@ class RawSensorsMixin:
     def setup_clock(self, clock):
         self.clock = clock
         self.sent = []   # the pad's clock at each report sent
+        self.sent_at = []   # time.monotonic() at each send, to pick the sends a stretch of samples came from
 
     def store_accelerometer_state(self, accel):
         for axis, value in zip("xyz", accel):
@@ -100,6 +101,7 @@ class RawSensorsMixin:
         """
         self.clock.advance()
         self.sent.append(self.clock.seconds)
+        self.sent_at.append(time.monotonic())
         key = (tuple(accel), tuple(gyro))
         if getattr(self, "_template_key", None) != key:
             self._template = self.create_report(accel=accel, gyro=gyro)

@@ -105,7 +105,7 @@ def test_values_timestamps_unplug_replug(model):
     latency = {name: (r.wait_line("disconnected", 3) or float("inf")) - unplugged for name, r in (("hidraw", h), ("evdev", e))}
     rows_before = {name: len(r.rows()) for name, r in (("hidraw", h), ("evdev", e))}
 
-    sent = list(pad.sent)
+    sent = list(zip(pad.sent_at, pad.sent))
     # Replug the same pad (same uniq): both resume.
     pad, hidraw2, evdev2 = create(model, uniq)
     replugged = time.monotonic()
@@ -114,7 +114,7 @@ def test_values_timestamps_unplug_replug(model):
     back = {name: r.wait_line("is back", 10) for name, r in (("hidraw", h), ("evdev", e))}
     time.sleep(0.6)
     streaming.stop()
-    sent_after = list(pad.sent)
+    sent_after = list(zip(pad.sent_at, pad.sent))
     outcome = {name: r.stop() for name, r in (("hidraw", h), ("evdev", e))}
     pad.destroy()
 
@@ -163,13 +163,15 @@ def test_values_timestamps_unplug_replug(model):
     def median_step(times):
         steps = [b - a for a, b in zip(times, times[1:]) if 0 < b - a < 0.1]
         return statistics.median(steps) if steps else float("nan")
-    pad_medians = [median_step(sent), median_step(sent_after)]
     for name, trace in traces.items():
         times = trace.times
         steps = [b - a for a, b in zip(times, times[1:])]
         assert all(s > 0 for s in steps), f"{name}: timestamps not strictly increasing"
         parts = [[t for t in times if t < unplugged], [t for t in times if back[name] and t > back[name]]]
         medians = [median_step(p) for p in parts]
+        # The pad's clock over the sends those samples came from (sent while the stretch was read).
+        pad_medians = [median_step([c for at, c in sends if part and part[0] - 0.05 <= at <= part[-1]])
+                       for sends, part in ((sent, parts[0]), (sent_after, parts[1]))]
         print(f"    {name}: {len(times)} samples; median interval before the unplug {medians[0] * 1e3:.3f} ms "
               f"(the pad's clock between sends {pad_medians[0] * 1e3:.3f} ms), after the replug "
               f"{medians[1] * 1e3:.3f} ms (the new pad's {pad_medians[1] * 1e3:.3f} ms); disconnect said after "
