@@ -2,7 +2,6 @@
 
 udev does not run in the test VM: nodes come from devtmpfs and are found through sysfs.
 """
-import ctypes
 import fcntl
 import glob
 import os

@@ -9,7 +9,7 @@ import pytest
 import calibration
 import nodes
 import pads
-from tiltkit import Recording, Trace, run
+from tiltkit import Recording, Trace
 
 # Raw counts the pad is told, several distinct values per axis, both signs, small and large.
 VALUES = [

@@ -73,7 +73,7 @@ def run_case(pad, bus):
         outcome = {n: r.stop() for n, r in (("hidraw", h), ("evdev", e))}
     finally:
         again.destroy()
-    print(f"  replug: 'is back' " + ", ".join(f"{n} {(t or float('inf')) - replugged:.2f} s" for n, t in back.items())
+    print("  replug: 'is back' " + ", ".join(f"{n} {(t or float('inf')) - replugged:.2f} s" for n, t in back.items())
           + " after the new pad's start")
     print(f"\n  switch-pro {bus}: hidraw {hidraw}, IMU {imu}")
     worst = {"kernel-vs-driver-formula": 0, "evdev-vs-kernel": 0.0, "hidraw-vs-sdl-formula": 0.0}

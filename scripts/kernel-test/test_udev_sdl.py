@@ -14,7 +14,7 @@ import pytest
 import nodes
 import pads
 from test_playstation import VALUES, create
-from tiltkit import Recording, Trace, run
+from tiltkit import Trace, run
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 RULE = os.path.join(REPO, "Assets", "udev", "70-tiltkit.rules")

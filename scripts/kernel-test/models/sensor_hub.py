@@ -35,13 +35,12 @@ HID Usage Tables, Sensors page 0x20, sections "Property" and "Data Field"):
     (sensor_hub_input_attr_get_raw_value).
 """
 
-import select
 import struct
-import threading
 import time
-from pathlib import Path
 
-from hidtools.uhid import UHIDDevice, BusType
+from hidtools.uhid import BusType
+
+from threaded_uhid import ThreadedUHIDDevice
 
 PAGE_SENSOR = 0x20
 U_SENSOR_COLLECTION = 0x0001
@@ -156,7 +155,7 @@ class _Sensor:
         return self.unit_scale * 10.0 ** self.exponent
 
 
-class SensorHub(UHIDDevice):
+class SensorHub(ThreadedUHIDDevice):
     """uhid sensor hub with accel, gyro, magn and press sensors.
 
     Constructor:
@@ -188,9 +187,6 @@ class SensorHub(UHIDDevice):
         self.rdesc = d
         self.reports_sent = 0
         self.requests = []            # (kind, rtype, rnum) of GET/SET_REPORT
-        self._mlock = threading.Lock()
-        self._quit = threading.Event()
-        self._threads = []
 
     def sensor(self, key):
         return self.sensors[key]
@@ -232,16 +228,6 @@ class SensorHub(UHIDDevice):
         return 0
 
     # ----- threads ----------------------------------------------------------------
-    def _event_loop(self):
-        p = select.poll()
-        p.register(self._fd, select.POLLIN)
-        while not self._quit.is_set():
-            if p.poll(50):
-                try:
-                    self._process_one_event()
-                except OSError:
-                    return
-
     def _stream_loop(self):
         # Each powered sensor with reporting on sends its input report every
         # report interval, like a hub in "all events" mode.
@@ -268,32 +254,6 @@ class SensorHub(UHIDDevice):
             if d > 0:
                 time.sleep(min(d, 0.05))
 
-    def start_device(self):
-        t = threading.Thread(target=self._event_loop, daemon=True)
-        self._threads.append(t)
-        self.create_kernel_device()
-        if not self._ready:
-            self._find_sys_path()
-        t.start()
-        s = threading.Thread(target=self._stream_loop, daemon=True)
-        self._threads.append(s)
-        s.start()
-
-    def _find_sys_path(self, timeout=5.0):
-        # hid-tools waits only ~10 ms for the uevent; slow VMs miss it.
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for d in Path('/sys/bus/hid/devices').glob('*'):
-                try:
-                    if f'HID_UNIQ={self.uniq}' in (d / 'uevent').read_text():
-                        self._sys_path = d.resolve()
-                        self.hid_id = int(d.name[15:], 16)
-                        self._ready = True
-                        return
-                except OSError:
-                    pass
-            time.sleep(0.01)
-
     def iio_dir(self, key):
         """/sys/bus/iio/devices/iio:deviceN of the sensor's IIO device, or None.
         Found through our own HID device's sysfs subtree, so several hubs or
@@ -306,8 +266,3 @@ class SensorHub(UHIDDevice):
                 return name.parent
         return None
 
-    def destroy(self):
-        self._quit.set()
-        for t in self._threads:
-            t.join(timeout=2)
-        super().destroy()

@@ -36,13 +36,12 @@ inverts so a harness can speak in g and deg/s:
                         (gyro_scale - gyro_offset)   (resolution 14247 per dps)
 """
 
-import os
-import select
 import struct
-import threading
 import time
 
-from hidtools.uhid import UHIDDevice, BusType
+from hidtools.uhid import BusType
+
+from threaded_uhid import ThreadedUHIDDevice
 
 VID_NINTENDO = 0x057E
 PID_PROCON = 0x2009
@@ -84,7 +83,7 @@ def _s16(v):
     return max(-32768, min(32767, v))
 
 
-class SwitchProController(UHIDDevice):
+class SwitchProController(ThreadedUHIDDevice):
     """uhid Pro Controller.
 
     Constructor:
@@ -136,9 +135,6 @@ class SwitchProController(UHIDDevice):
         self.log = []                 # (kind, id, args) for every command received
         self.reports_sent = 0
         self._samples = [((0, 0, ACCEL_RES_PER_G), (0, 0, 0))] * 3
-        self._mlock = threading.Lock()
-        self._quit = threading.Event()
-        self._threads = []
         self.spi = self._build_spi()
 
     # ----- SPI flash image -------------------------------------------------
@@ -326,16 +322,6 @@ class SwitchProController(UHIDDevice):
             self._subcmd_reply(sc, 0x80)
 
     # ----- threads ------------------------------------------------------------
-    def _event_loop(self):
-        p = select.poll()
-        p.register(self._fd, select.POLLIN)
-        while not self._quit.is_set():
-            if p.poll(50):
-                try:
-                    self._process_one_event()
-                except OSError:
-                    return
-
     def _stream_loop(self):
         nxt = time.monotonic()
         while not self._quit.is_set():
@@ -353,36 +339,6 @@ class SwitchProController(UHIDDevice):
                 time.sleep(delay)
             else:
                 nxt = time.monotonic()     # fell behind (slow VM): do not burst
-
-    def start_device(self):
-        """Create the kernel device and start answering/streaming. The
-        driver's probe runs inside the kernel while our event thread answers."""
-        t = threading.Thread(target=self._event_loop, daemon=True)
-        self._threads.append(t)
-        self.create_kernel_device()
-        if not self._ready:
-            self._find_sys_path()
-        t.start()
-        s = threading.Thread(target=self._stream_loop, daemon=True)
-        self._threads.append(s)
-        s.start()
-
-    def _find_sys_path(self, timeout=5.0):
-        # hid-tools waits only ~10 ms for the uevent; on a slow VM find the
-        # device by its uniq instead so destroy() still sends UHID_DESTROY.
-        from pathlib import Path
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for d in Path('/sys/bus/hid/devices').glob('*'):
-                try:
-                    if f'HID_UNIQ={self.uniq}' in (d / 'uevent').read_text():
-                        self._sys_path = d.resolve()
-                        self.hid_id = int(d.name[15:], 16)
-                        self._ready = True
-                        return
-                except OSError:
-                    pass
-            time.sleep(0.01)
 
     def imu_event_node(self):
         """/dev/input/eventN of the driver's IMU device, or None."""
@@ -402,10 +358,3 @@ class SwitchProController(UHIDDevice):
                     return '/dev/input/' + ev[0].name
         return None
 
-    def destroy(self):
-        self._quit.set()
-        # Stop our threads before the fd closes: the stream thread writes to it.
-        for t in self._threads:
-            if t is not threading.current_thread():
-                t.join(timeout=2)
-        super().destroy()
