@@ -27,6 +27,10 @@ public struct GyroCalibration: Sendable {
         public var gyroBand = 0.03
         /// Largest accelerometer deviation from the window mean, g per axis.
         public var accelBand = 0.02
+        /// Largest window-mean rotation rate that can be a bias, rad/s per axis (10 °/s): a pad
+        /// turning steadily about gravity (a turntable, a slow held turn) keeps both sensors in
+        /// their bands but is not lying still; real zero-rate offsets are a few °/s at most.
+        public var biasLimit = 10 * Double.pi / 180
         /// Seconds of stillness before the bias is corrected (GMH MinStillnessCorrectionTime 2 s).
         public var settleTime = 2.0
         /// Seconds for the bias to move half-way to the still mean.
@@ -216,7 +220,8 @@ public struct GyroCalibration: Sendable {
         func within(_ v: Vector3, _ mean: Vector3, _ band: Double) -> Bool {
             abs(v.x - mean.x) <= band && abs(v.y - mean.y) <= band && abs(v.z - mean.z) <= band
         }
-        let still = window.allSatisfy { within($0.gyro, gyroMean, settings.gyroBand) && within($0.accel, accelMean, settings.accelBand) }
+        let still = within(gyroMean, .zero, settings.biasLimit)
+            && window.allSatisfy { within($0.gyro, gyroMean, settings.gyroBand) && within($0.accel, accelMean, settings.accelBand) }
         stillDuration = still ? stillDuration + dt : 0
         isStill = still
     }

@@ -36,6 +36,14 @@ struct GyroCalibrationTests {
         #expect(c.bias == .zero)
     }
 
+    @Test("automatic: a steady turn about gravity (a turntable at 30 °/s) is not taken for a bias")
+    func steadyTurn() {
+        var c = GyroCalibration()
+        for s in Self.samples(seconds: 6, rotation: { _ in Vector3(0, 0, 30 * .pi / 180) }) { _ = c.correct(s) }
+        #expect(!c.isStill)
+        #expect(c.bias == .zero)
+    }
+
     @Test("before the settle time nothing is corrected (a brief pause in play is not a calibration)")
     func settle() {
         var c = GyroCalibration()
