@@ -53,7 +53,9 @@ struct Replay: ParsableCommand {
         let clock = MonotonicClock()
         let started = clock.now()
         try replay.start { counter.record($0) }
-        let ended = counter.waitUntilEnded(timeout: summary.duration / speed + 10)
+        // A file is read as it plays, so a long one can take longer than its scaled duration:
+        // give up only once nothing has arrived for 10 s after the last sample was due.
+        let ended = counter.waitUntilEnded(due: Date(timeIntervalSinceNow: summary.duration / speed), stall: 10)
         replay.stop()
         let wall = clock.now() - started
         let (count, first, last, failure) = counter.snapshot
@@ -84,10 +86,19 @@ private final class DeliveryCounter: @unchecked Sendable {
         }
     }
 
-    func waitUntilEnded(timeout: Double) -> Bool {
-        let limit = Date(timeIntervalSinceNow: timeout)
+    /// Waits for `.ended`; false once, past `due`, no sample has arrived for `stall` seconds.
+    func waitUntilEnded(due: Date, stall: Double) -> Bool {
         condition.lock(); defer { condition.unlock() }
-        while !ended { if !condition.wait(until: limit) { return ended } }
+        var seen = count, progressed = Date()
+        while !ended {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
+            if count != seen {
+                seen = count
+                progressed = Date()
+            } else if Date() > due && Date().timeIntervalSince(progressed) > stall {
+                return ended
+            }
+        }
         return true
     }
 

@@ -49,7 +49,7 @@ import Testing
         for replay in [fromMemory, fromFile] {
             let log = EventLog()
             try replay.start(log.append)
-            #expect(log.wait { $0.count >= 2 * n + 1 })
+            #expect(log.wait(timeout: 120) { $0.count >= 2 * n + 1 })
             replay.stop()
             runs.append(Array(log.samples.prefix(2 * n + 1)))
         }
@@ -64,7 +64,7 @@ import Testing
         try "# tiltkit-trace v1\nnot a header\n".write(to: url, atomically: false, encoding: .utf8)
         let log = EventLog()
         try replay.start(log.append)
-        #expect(log.wait { $0.last == .ended })
+        #expect(log.wait(timeout: 120) { $0.last == .ended })
         replay.stop()
         #expect(log.samples.isEmpty && trace.samples.count > 0)
         guard case .disconnected(let reason) = log.all.first else { Issue.record("no disconnection: \(log.all)"); return }
