@@ -32,26 +32,38 @@ struct Replay: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-            let trace = try loadTrace(file, format: from)
-            print(TraceSummaryText(trace: trace, summary: TraceSummary(trace)).lines.joined(separator: "\n"))
-            if realtime { try play(trace) }
+            // Two reading passes (the gaps need the median period), neither holding the file.
+            let url = URL(fileURLWithPath: file)
+            var metadata: TraceMetadata?
+            let summary = try TraceSummary { visit in
+                let stream = try TraceSampleStream(contentsOf: url, format: from)
+                var count = 0
+                while let sample = try stream.next() { visit(sample); count += 1 }
+                if metadata == nil { printWarnings(stream.warnings, samplesRead: count) }
+                metadata = stream.metadata
+            }
+            print(TraceSummaryText(metadata: metadata!, summary: summary).lines.joined(separator: "\n"))
+            if realtime { try play(url, summary: summary) }
         }
     }
 
-    private func play(_ trace: Trace) throws {
+    private func play(_ url: URL, summary: TraceSummary) throws {
         let counter = DeliveryCounter()
-        let replay = ReplaySource(trace: trace, pacing: .realTime(speed: speed))
+        let replay = try ReplaySource(file: url, format: from, summary: summary, pacing: .realTime(speed: speed))
         let clock = MonotonicClock()
         let started = clock.now()
         try replay.start { counter.record($0) }
-        let ended = counter.waitUntilEnded(timeout: trace.duration / speed + 10)
+        // A file is read as it plays, so a long one can take longer than its scaled duration:
+        // give up only once nothing has arrived for 10 s after the last sample was due.
+        let ended = counter.waitUntilEnded(due: Date(timeIntervalSinceNow: summary.duration / speed), stall: 10)
         replay.stop()
         let wall = clock.now() - started
-        let (count, lastTimestamp) = counter.snapshot
+        let (count, first, last, failure) = counter.snapshot
+        if let failure { printError("tiltkit: \(failure)") }
         print(String(format: "replayed   %d of %d samples in %.3f s wall time (trace time %.3f s at %gx)%@",
-                     count, trace.samples.count, wall, (lastTimestamp ?? 0) - (trace.samples.first?.timestamp ?? 0),
+                     count, summary.sampleCount, wall, (last ?? 0) - (first ?? 0),
                      speed, ended ? "" : ", did not end in time"))
-        if !ended || count != trace.samples.count { throw ExitCode.failure }
+        if !ended || count != summary.sampleCount { throw ExitCode.failure }
     }
 }
 
@@ -59,45 +71,57 @@ struct Replay: ParsableCommand {
 private final class DeliveryCounter: @unchecked Sendable {
     private let condition = NSCondition()
     private var count = 0
+    private var firstTimestamp: Double?
     private var lastTimestamp: Double?
+    private var failure: String?
     private var ended = false
 
     func record(_ event: MotionSourceEvent) {
         condition.lock(); defer { condition.unlock() }
         switch event {
-        case .sample(let s): count += 1; lastTimestamp = s.timestamp
+        case .sample(let s): count += 1; firstTimestamp = firstTimestamp ?? s.timestamp; lastTimestamp = s.timestamp
         case .ended: ended = true; condition.broadcast()
-        case .disconnected, .reconnected: break
+        case .disconnected(let reason): failure = reason
+        case .reconnected: break
         }
     }
 
-    func waitUntilEnded(timeout: Double) -> Bool {
-        let limit = Date(timeIntervalSinceNow: timeout)
+    /// Waits for `.ended`; false once, past `due`, no sample has arrived for `stall` seconds.
+    func waitUntilEnded(due: Date, stall: Double) -> Bool {
         condition.lock(); defer { condition.unlock() }
-        while !ended { if !condition.wait(until: limit) { return ended } }
+        var seen = count, progressed = Date()
+        while !ended {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
+            if count != seen {
+                seen = count
+                progressed = Date()
+            } else if Date() > due && Date().timeIntervalSince(progressed) > stall {
+                return ended
+            }
+        }
         return true
     }
 
-    var snapshot: (Int, Double?) {
+    var snapshot: (Int, Double?, Double?, String?) {
         condition.lock(); defer { condition.unlock() }
-        return (count, lastTimestamp)
+        return (count, firstTimestamp, lastTimestamp, failure)
     }
 }
 
 /// The summary as aligned text lines.
 struct TraceSummaryText {
-    let trace: Trace
+    let metadata: TraceMetadata
     let summary: TraceSummary
     /// Gaps listed one per line up to this many; the rest are counted.
     var maxGapLines = 20
 
     var lines: [String] {
         var lines: [String] = []
-        let format = trace.metadata.importedFrom.map { " (imported from \($0.rawValue))" } ?? ""
-        lines.append("trace      \(trace.metadata.source)\(format)")
+        let format = metadata.importedFrom.map { " (imported from \($0.rawValue))" } ?? ""
+        lines.append("trace      \(metadata.source)\(format)")
         lines.append(String(format: "samples    %d over %.3f s", summary.sampleCount, summary.duration))
         if let rate = summary.meanRate, let period = summary.medianPeriod {
-            let nominal = trace.metadata.nominalRate.map { String(format: ", nominal %g Hz", $0) } ?? ""
+            let nominal = metadata.nominalRate.map { String(format: ", nominal %g Hz", $0) } ?? ""
             lines.append(String(format: "rate       %.2f Hz mean, median period %.3f ms%@", rate, period * 1000, nominal))
         }
         var sensors = ["accelerometer"]
@@ -114,12 +138,12 @@ struct TraceSummaryText {
             if summary.gaps.isEmpty {
                 lines.append("gaps       none longer than \(limit)")
             } else {
-                lines.append("gaps       \(summary.gaps.count) longer than \(limit):")
+                lines.append("gaps       \(summary.gapCount) longer than \(limit):")
                 for gap in summary.gaps.prefix(maxGapLines) {
                     lines.append(String(format: "             %.3f ms from %.6f s to %.6f s (after sample %d)",
                                         gap.length * 1000, gap.start, gap.end, gap.sampleIndex + 1))
                 }
-                if summary.gaps.count > maxGapLines { lines.append("             … and \(summary.gaps.count - maxGapLines) more") }
+                if summary.gapCount > maxGapLines { lines.append("             … and \(summary.gapCount - maxGapLines) more") }
             }
         }
         lines.append("ranges")

@@ -56,16 +56,21 @@ enum SourceSpec: Equatable {
         case .auto:
             if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return (source, true) }
             guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return (ReplaySource(trace: try loadTrace(url), pacing: .realTime(speed: options.speed),
-                                 loop: options.loop), false)
+            return (try replay(url, options), false)
         case .trace(let path):
-            let trace = try loadTrace(path)
-            return (ReplaySource(trace: trace, pacing: .realTime(speed: options.speed), loop: options.loop), false)
+            return (try replay(URL(fileURLWithPath: path), options), false)
         case .device(let device):
             // A hid-recorder capture is a replay too: left as recorded unless asked.
             if case .hidRecording = device { return (try device.makeSource(), false) }
             return (try device.makeSource(), true)
         }
+    }
+
+    /// Read from the file on each pass: a trace of any length replays in bounded memory.
+    private func replay(_ url: URL, _ options: Options) throws -> ReplaySource {
+        let replay = try ReplaySource(file: url, pacing: .realTime(speed: options.speed), loop: options.loop)
+        printWarnings(replay.warnings, samplesRead: nil)
+        return replay
     }
 
     private static func isKindName(_ s: Substring) -> Bool {

@@ -13,8 +13,10 @@ func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
     return trace
 }
 
-func printWarnings(_ warnings: [TraceError], samplesRead: Int) {
+/// `samplesRead` is said when known ("read the 12 samples before it").
+func printWarnings(_ warnings: [TraceError], samplesRead: Int?) {
+    let read = samplesRead.map { "the \($0) samples" } ?? "the samples"
     for warning in warnings {
-        printError("tiltkit: warning: \(warning); read the \(samplesRead) samples before it")
+        printError("tiltkit: warning: \(warning); read \(read) before it")
     }
 }

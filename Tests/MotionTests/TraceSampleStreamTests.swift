@@ -32,6 +32,8 @@ import Testing
         let stream = try TraceSampleStream(contentsOf: url, pieceSize: 1000)
         let error = try #require(throws: TraceError.self) { try all(stream) }
         #expect(error.line == 251)
+        #expect(error.file == url.relativePath)
+        #expect("\(error)".contains("bad.csv") && "\(error)".contains("251"))
     }
 
     @Test func aCutLastLineIsAWarning() throws {

@@ -1,21 +1,23 @@
 import Foundation
-import Synchronization
 
-/// Collects pushed values from a handler on any queue.
-public final class Collector<Value: Sendable>: Sendable {
+/// Collects pushed values from a handler on any queue. Behind an `NSLock` (a pthread mutex) so
+/// the thread sanitizer sees the ordering; it cannot see `Synchronization.Mutex` on Linux.
+public final class Collector<Value: Sendable>: @unchecked Sendable {
     public init() {}
 
-    private let values = Mutex<[Value]>([])
-    private let errors = Mutex<[String]>([])
+    private let lock = NSLock()
+    private var values: [Value] = []
+    private var errors: [String] = []
 
     public func append(_ value: Value?, _ error: (any Error)?) {
-        if let value { values.withLock { $0.append(value) } }
-        if let error { errors.withLock { $0.append(String(describing: error)) } }
+        lock.lock(); defer { lock.unlock() }
+        if let value { values.append(value) }
+        if let error { errors.append(String(describing: error)) }
     }
 
-    public var all: [Value] { values.withLock { $0 } }
-    public var count: Int { values.withLock { $0.count } }
-    public var errorMessages: [String] { errors.withLock { $0 } }
+    public var all: [Value] { lock.lock(); defer { lock.unlock() }; return values }
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return values.count }
+    public var errorMessages: [String] { lock.lock(); defer { lock.unlock() }; return errors }
 
     /// Waits until `count >= n`; false on timeout.
     public func wait(for n: Int, seconds: Double = 20) -> Bool {

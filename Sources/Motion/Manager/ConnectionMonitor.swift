@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The manager's connection state and its optional change handler, kept apart from the
 /// per-sample state so a game polling `connectionState` every frame never contends with the
 /// producer (which takes this lock only on connection events, not per sample).
@@ -9,7 +7,7 @@ final class ConnectionMonitor: Sendable {
         var channel: DeliveryChannel<MotionConnectionState>?
     }
 
-    private let record = Mutex(Record())
+    private let record = Locked(Record())
 
     var state: MotionConnectionState { record.withLock { $0.state } }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An unbounded first-in-first-out hand-off from the producer thread to a handler on a queue:
 /// every element sent is handed to the handler exactly once, in order, however slow the handler.
 ///
@@ -19,7 +17,7 @@ final class DeliveryChannel<Element: Sendable>: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let queue: any MotionHandlerQueue
     private let handler: @Sendable (Element) -> Void
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Core Motion's `CMMotionManager` for any `MotionSource`: raw accelerometer, gyro and
 /// magnetometer data and fused device motion, pushed to a handler or pulled by a render loop.
 ///
@@ -33,10 +31,10 @@ public final class MotionManager: Sendable {
     public let clock: any MotionClock
 
     @usableFromInline let slots = PullSlots()
-    private let pipeline = Mutex(MotionPipeline())
+    private let pipeline = Locked(MotionPipeline())
     private let connection = ConnectionMonitor()
     /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
-    private let lifecycle = Mutex(false)
+    private let lifecycle = Locked(false)
 
     public init(source: any MotionSource, clock: any MotionClock = MonotonicClock()) {
         self.source = source

@@ -9,37 +9,87 @@ public enum ReplayPacing: Hashable, Sendable {
     case asFastAsPossible
 }
 
-/// Plays a `Trace` as a `MotionSource`, on its own thread, through the same protocol as live
-/// hardware. Deterministic: the same trace gives the same events with the same timestamps
-/// whatever the pacing; timestamps are the trace's own. Looping offsets each pass by the trace's
-/// duration plus one median period, so timestamps keep increasing.
+/// Plays a `Trace`, or a trace file read piece by piece on each pass, as a `MotionSource`, on its
+/// own thread, through the same protocol as live hardware. Deterministic: the same trace gives the
+/// same events with the same timestamps whatever the pacing; timestamps are the trace's own.
+/// Looping offsets each pass by the trace's duration plus one median period, so timestamps keep
+/// increasing.
 ///
 ///     let replay = ReplaySource(trace: trace, pacing: .realTime(speed: 1), loop: true)
 ///     try replay.start { event in if case .sample(let s) = event { use(s) } }
 ///     …
 ///     replay.stop()   // joins: nothing is delivered after this returns
 public final class ReplaySource: MotionSource, @unchecked Sendable {
-    public let trace: Trace
+    public let metadata: TraceMetadata
+    /// The optional columns the trace fills.
+    public let columns: TraceColumns
+    /// What the first reading pass passed over (a cut last line); empty for a trace in memory and
+    /// when a `summary` was given (the pass that made it saw them).
+    public let warnings: [TraceError]
     public let pacing: ReplayPacing
     public let loop: Bool
     public let info: MotionSourceInfo
     private let clock: any MotionClock
+    private let samples: Samples
+    private let firstTimestamp: Double?
 
     private let lock = NSLock()
     private var worker: Thread?
     private var interruption = SleepInterruption()
     private var finished = DispatchSemaphore(value: 0)
 
-    public init(trace: Trace, clock: any MotionClock = MonotonicClock(), pacing: ReplayPacing = .realTime(speed: 1),
+    /// Where the samples of each pass come from.
+    private enum Samples {
+        case memory([MotionSample])
+        /// Read again on every pass, a piece at a time, so memory does not grow with the file.
+        case file(URL, TraceFormat?)
+    }
+
+    public convenience init(trace: Trace, clock: any MotionClock = MonotonicClock(), pacing: ReplayPacing = .realTime(speed: 1),
                 loop: Bool = false) {
-        self.trace = trace
+        // Computed once: the median period sorts every interval in the trace.
+        let period = trace.medianPeriod
+        self.init(samples: .memory(trace.samples), metadata: trace.metadata, columns: trace.columns, warnings: [],
+                  first: trace.samples.first?.timestamp, duration: trace.duration, medianPeriod: period,
+                  clock: clock, pacing: pacing, loop: loop)
+    }
+
+    /// Replays a trace file (any `TraceFormat`) without holding it: one reading pass first finds
+    /// its columns, length and median period, then every pass of the replay reads it again.
+    /// Pass `summary` when you have one (`tiltkit replay` does) to save that first pass. Throws
+    /// `TraceError` for a malformed file; should the file change under a running replay, the
+    /// error is delivered as `.disconnected` followed by `.ended`.
+    public convenience init(file url: URL, format: TraceFormat? = nil, summary: TraceSummary? = nil,
+                            clock: any MotionClock = MonotonicClock(), pacing: ReplayPacing = .realTime(speed: 1),
+                            loop: Bool = false) throws {
+        let stream = try TraceSampleStream(contentsOf: url, format: format)
+        let timing: (first: Double?, duration: Double, period: Double?, columns: TraceColumns)
+        if let summary {
+            timing = (try stream.next()?.timestamp, summary.duration, summary.medianPeriod, summary.columns)
+        } else {
+            var tally = TraceTally()
+            while let s = try stream.next() { tally.add(s) }
+            timing = (tally.first, tally.duration, tally.periods.median, tally.columns)
+        }
+        self.init(samples: .file(url, format), metadata: stream.metadata, columns: timing.columns,
+                  warnings: summary == nil ? stream.warnings : [], first: timing.first, duration: timing.duration,
+                  medianPeriod: timing.period, clock: clock, pacing: pacing, loop: loop)
+    }
+
+    private init(samples: Samples, metadata: TraceMetadata, columns: TraceColumns, warnings: [TraceError],
+                 first: Double?, duration: Double, medianPeriod: Double?,
+                 clock: any MotionClock, pacing: ReplayPacing, loop: Bool) {
+        self.samples = samples
+        self.metadata = metadata
+        self.columns = columns
+        self.warnings = warnings
+        self.firstTimestamp = first
         self.clock = clock
         self.pacing = pacing
         self.loop = loop
-        self.info = MotionSourceInfo(name: "trace \(trace.metadata.source)", kind: "trace", sensors: trace.sensors,
-                                     nominalRate: trace.metadata.nominalRate ?? Trace.estimatedRate(trace.samples))
-        // Computed once: the median period sorts every interval in the trace.
-        self.loopLength = trace.duration + (trace.medianPeriod ?? trace.metadata.nominalRate.map { 1 / $0 } ?? 0.01)
+        info = MotionSourceInfo(name: "trace \(metadata.source)", kind: "trace", sensors: columns.sensors,
+                                nominalRate: metadata.nominalRate ?? Trace.estimatedRate(medianPeriod: medianPeriod))
+        loopLength = duration + (medianPeriod ?? metadata.nominalRate.map { 1 / $0 } ?? 0.01)
     }
 
     /// Seconds added to timestamps on each further pass of a loop: duration + one median period.
@@ -76,8 +126,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     }
 
     private func play(_ deliver: @Sendable (MotionSourceEvent) -> Void, interruption: SleepInterruption) {
-        let samples = trace.samples
-        guard let first = samples.first?.timestamp else {
+        guard let first = firstTimestamp else {
             if !interruption.isInterrupted { deliver(.ended) }
             return
         }
@@ -85,19 +134,42 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         var pass = 0.0
         repeat {
             let offset = pass * loopLength
-            for sample in samples {
+            let played = forEachSample { sample in
                 if case .realTime(let speed) = pacing {
                     let due = startTime + (sample.timestamp - first + offset) / speed
-                    if !clock.sleep(until: due, unless: interruption) { return }
+                    if !clock.sleep(until: due, unless: interruption) { return false }
                 }
-                if interruption.isInterrupted { return }
+                if interruption.isInterrupted { return false }
                 var out = sample
                 out.timestamp += offset
                 deliver(.sample(out))
+                return true
+            }
+            switch played {
+            case .success(true): break
+            case .success(false): return
+            case .failure(let error):
+                if !interruption.isInterrupted { deliver(.disconnected(reason: "\(error)")); deliver(.ended) }
+                return
             }
             pass += 1
         } while loop
         if !interruption.isInterrupted { deliver(.ended) }
+    }
+
+    /// One pass over the samples while `visit` returns true; true when the pass reached the end.
+    private func forEachSample(_ visit: (MotionSample) -> Bool) -> Result<Bool, any Error> {
+        switch samples {
+        case .memory(let samples):
+            for sample in samples where !visit(sample) { return .success(false) }
+            return .success(true)
+        case .file(let url, let format):
+            return Result {
+                let stream = try TraceSampleStream(contentsOf: url, format: format)
+                while let sample = try stream.next() { if !visit(sample) { return false } }
+                return true
+            }
+        }
     }
 }
 

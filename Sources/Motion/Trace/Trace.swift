@@ -77,7 +77,11 @@ public struct Trace: Hashable, Sendable {
 
     /// 1 / median period, rounded to 0.1 Hz: the nominal rate of a recording that does not state one.
     static func estimatedRate(_ samples: [MotionSample]) -> Double? {
-        guard let period = medianPeriod(samples), period > 0 else { return nil }
+        estimatedRate(medianPeriod: medianPeriod(samples))
+    }
+
+    static func estimatedRate(medianPeriod period: Double?) -> Double? {
+        guard let period, period > 0 else { return nil }
         return ((1 / period) * 10).rounded() / 10
     }
 
