@@ -32,7 +32,7 @@ struct Aim: ParsableCommand {
           tiltkit aim --headless --frames 4080 --screenshot aim.png
         """)
 
-    @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default: the bundled x-io trace.")
+    @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default auto: the first pad or IMU found, else the bundled x-io trace (headless: the trace).")
     var source: String = "auto"
 
     @Option(help: "player | world | local")

@@ -56,9 +56,9 @@ public struct AimRange: Hashable, Sendable {
     public init(targets: [Target] = AimRange.ring) { self.targets = targets }
 
     /// Eight targets every 45° around the player at 12 m, at heights that vary a little so
-    /// pitch matters.
+    /// pitch matters; offset 22.5° so the start view is empty and a pad at rest shoots nothing.
     public static let ring: [Target] = (0..<8).map { i in
-        Target(yaw: Double(i) * 45, pitch: [0, 4, -3, 6, 0, -4, 3, 5][i])
+        Target(yaw: 22.5 + Double(i) * 45, pitch: [0, 4, -3, 6, 0, -4, 3, 5][i])
     }
 
     /// The view's yaw wrapped to −180…180°, for display.

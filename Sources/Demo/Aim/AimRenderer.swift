@@ -12,7 +12,6 @@ public final class AimRenderer {
     private let colored: ShaderID
     private let grid: MeshID
     private let box: MeshID
-    public var lightDirection = Vec3f(0.3, -0.5, 0.8).normalized
     public static let background = Color(0.55, 0.68, 0.82)
     /// Eye height above the ground, metres.
     public static let eyeHeight: Float = 1.6
@@ -48,7 +47,10 @@ public final class AimRenderer {
         graphics.applyPipeline(Pipeline(shader: lit))
         graphics.setUniform("uViewProjection", viewProjection)
         graphics.setUniform("uCameraPosition", camera.position)
-        graphics.setUniform("uLightDirection", lightDirection)
+        // Light from behind and above the player, turning with the view: the faces the player
+        // aims at are always lit, whichever way the pad has turned.
+        let view = Vec3f(AimRange.direction(yaw: range.yaw, pitch: 0))
+        graphics.setUniform("uLightDirection", (Vec3f(0.35, 0, 0.8) - view * 0.6).normalized)
         graphics.setUniform("uShininess", Float(24))
         // Ground: one flat box under the grid.
         drawBox(center: Vec3f(0, 0, -0.06), size: Vec3f(60, 60, 0.1), yaw: 0, color: Color(0.30, 0.42, 0.26))
