@@ -17,7 +17,7 @@ struct Aim: ParsableCommand {
         for "gyro off" (re-centre the pad without turning), H hides the HUD. Pad: R1 fires, hold L1 for gyro off.
 
         Spaces: local (yaw about the pad's own z), player (yaw about gravity from yaw and roll \
-        combined, GyroWiki's default), world (yaw about gravity, pitch about the horizontal).
+        combined; the default), world (yaw about gravity, pitch about the horizontal).
 
         --headless --events replays a trace deterministically (60 Hz frames of trace time, every \
         sample through the aim): JSON lines of aim angles (2 Hz) and shots, then a summary. \
@@ -29,7 +29,7 @@ struct Aim: ParsableCommand {
         Examples:
           tiltkit aim --source auto --space player
           tiltkit aim --headless --events
-          tiltkit aim --headless --frames 4080 --screenshot aim.png
+          tiltkit aim --headless --frames 3052 --screenshot aim-range.png
         """)
 
     @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default auto: the first pad or IMU found, else the bundled x-io trace (headless: the trace).")
