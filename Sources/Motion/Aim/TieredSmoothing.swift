@@ -17,8 +17,8 @@ public struct TieredSmoothing: Sendable {
             self.window = window
         }
 
-        /// Small enough that deliberate aiming is never delayed (JoyShockMapper's examples smooth
-        /// under a few °/s).
+        /// Tiltkit's choice, not a figure from the sources: smooth only what is slower than 5 °/s
+        /// (hand tremor, sensor noise), so deliberate aiming, tens of °/s, is never delayed.
         public static let `default` = Settings(lowerSpeed: 2.5, upperSpeed: 5)
 
         /// The direct part's weight at `speed` °/s.
