@@ -9,6 +9,9 @@ public struct GamepadState: Hashable, Sendable {
     /// B/Circle or X/Square.
     public var eastOrWest = false
     public var start = false
+    /// L1/LB and R1/RB (the aim range: hold left for "gyro off", right fires).
+    public var leftShoulder = false
+    public var rightShoulder = false
 
     public init() {}
 }
@@ -53,6 +56,8 @@ public final class SDLGamepad {
         state.south = pressed(SDL_CONTROLLER_BUTTON_A)
         state.eastOrWest = pressed(SDL_CONTROLLER_BUTTON_B) || pressed(SDL_CONTROLLER_BUTTON_X)
         state.start = pressed(SDL_CONTROLLER_BUTTON_START)
+        state.leftShoulder = pressed(SDL_CONTROLLER_BUTTON_LEFTSHOULDER)
+        state.rightShoulder = pressed(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)
         return state
     }
 
