@@ -4,8 +4,8 @@ import Motion
 
 /// The target range as a `DemoScene`: each frame takes the aim turned since the last (every
 /// pushed sample through `GyroAim`), steps the range, then draws it with a crosshair and the HUD.
-/// Keys: space fires, hold R for "gyro off" (re-centre the pad), A toggles auto-fire, H hides the
-/// HUD. Pad: R1/RB fires, hold L1/LB for gyro off.
+/// Keys: space fires, hold R for "gyro off" (re-centre the pad), A toggles auto-fire, C calibrates
+/// the gyro (hold still), H hides the HUD. Pad: R1/RB fires, hold L1/LB for gyro off.
 public final class AimScene: DemoScene {
     public private(set) var range: AimRange
     public let player: AimPlayer
@@ -34,6 +34,7 @@ public final class AimScene: DemoScene {
         case .space: keys.fire = down
         case .character("r"): keys.gyroOff = down
         case .character("a"): if down { range.autoFire.toggle() }
+        case .character("c"): if down { player.motion.calibrateGyro() }
         case .character("h"): if down { showsHUD.toggle() }
         default: return false
         }
@@ -62,8 +63,9 @@ public final class AimScene: DemoScene {
         overlay.line(from: (cx, cy - 14), to: (cx, cy - 4), width: 2, color: color)
         overlay.line(from: (cx, cy + 4), to: (cx, cy + 14), width: 2, color: color)
         if showsHUD {
-            let text = AimHUD.lines(range, settings: player.settings, gyroOff: player.gyroOff, lastShot: lastShot,
-                                    source: player.motion.sourceInfo.name).joined(separator: "\n")
+            let lines = AimHUD.lines(range, settings: player.settings, gyroOff: player.gyroOff, lastShot: lastShot,
+                                     source: player.motion.sourceInfo.name)
+            let text = (lines + [GyroCalibrationHUD.line(player.motion.gyroCalibration)]).joined(separator: "\n")
             let box = Overlay.measure(text, scale: 2)
             overlay.rect(x: 8, y: 8, width: box.width + 16, height: box.height + 12, color: Color(0, 0, 0, 0.55))
             overlay.text(text, x: 16, y: 14, scale: 2)
