@@ -7,6 +7,7 @@ import glob
 import os
 import struct
 import time
+from pathlib import Path
 
 
 def wait_for(predicate, timeout, step=0.02):
@@ -29,6 +30,16 @@ def hid_sysfs(device):
         except OSError:
             pass
     return None
+
+
+def adopt_sys_path(device, timeout):
+    """Sets a hid-tools device's sysfs path and id when hid-tools itself missed the uevent (it waits
+    only ~10 ms; a slow VM misses it), found by the device's uniq. True if found."""
+    found = wait_for(lambda: hid_sysfs(device), timeout, 0.01)
+    if found:
+        device._sys_path = Path(os.path.realpath(found))
+        device.hid_id = int(device._sys_path.name[15:], 16)
+    return bool(found)
 
 
 def hidraw_node(device):

@@ -5,18 +5,18 @@ HID selftests) answer the drivers' feature-report requests. Two things are added
 sensor clock runs (the stock models leave it at 0, so the kernel and Tiltkit see a clock that stands
 still), and the sensors take raw counts, so a test knows exactly what the pad sent.
 """
-import os
 import select
 import struct
 import threading
 import time
 import zlib
-from pathlib import Path
 
 from hidtools.util import BusType
 
 from hidtools.device import sony_gamepad as sony
 from hidtools.uhid import UHIDDevice
+
+import nodes
 
 
 # Held while anything reads a uhid fd (see RawSensorsMixin.destroy).
@@ -80,11 +80,7 @@ class RawSensorsMixin:
         self._ready = True
         super().create_kernel_device()
         if self._sys_path is None:
-            import nodes
-            found = nodes.wait_for(lambda: nodes.hid_sysfs(self), 10)
-            if found:
-                self._sys_path = Path(os.path.realpath(found))
-                self.hid_id = int(self._sys_path.name[15:], 16)
+            nodes.adopt_sys_path(self, 10)
 
     def destroy(self):
         # hid-tools' destroy() drains the device's last events itself: never at the same time as
@@ -142,6 +138,42 @@ class DualSenseBluetooth(RawSensorsMixin, sony.PS5ControllerBluetooth):
 
 
 MODELS = [DS4USB, DS4Bluetooth, DualSenseUSB, DualSenseBluetooth]
+
+
+def send_paced(pad, sets, rate, running):
+    """Sends reports at `rate` while `running()`, cycling through `sets` of (accel, gyro) every 100
+    reports. Behind schedule (an emulated CPU) it restarts the schedule rather than burst to catch
+    up, as a pad would."""
+    start, n, sent = time.monotonic(), 0, 0
+    while running():
+        wait = start + n / rate - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        elif wait < -0.02:
+            start, n = time.monotonic(), 0
+        pad.send(*sets[(sent // 100) % len(sets)])
+        n += 1
+        sent += 1
+
+
+def stream(pad, seconds, accel, gyro, rate=250.0):
+    """Sends one value set at `rate` for `seconds` of wall time."""
+    end = time.monotonic() + seconds
+    send_paced(pad, [(accel, gyro)], rate, lambda: time.monotonic() < end)
+
+
+class Streamer:
+    """Keeps a pad sending `sets` (cycled) on a thread of its own until stopped."""
+
+    def __init__(self, pad, sets, rate=250.0):
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=send_paced, args=(pad, sets, rate, lambda: not self.done.is_set()),
+                                       daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
 
 
 class Dispatcher:

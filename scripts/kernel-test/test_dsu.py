@@ -13,7 +13,7 @@ import time
 import zlib
 
 import pads
-from test_playstation import VALUES, Streamer, create
+from test_playstation import VALUES, create
 from tiltkit import BINARY, Recording, Trace
 
 PORT = 26761
@@ -97,7 +97,7 @@ def dsu_from_core_motion(row):
 def test_pad_through_the_kernel_into_serve_dsu():
     pad, hidraw, _ = create(pads.DS4USB)
     uniq = pad.uniq
-    streaming = Streamer(pad, *VALUES[0])
+    streaming = pads.Streamer(pad, [VALUES[0]])
     server = subprocess.Popen([BINARY, "serve", "dsu", "--source", f"hidraw:{hidraw}", "--port", str(PORT),
                                "--raw-gyro", "--status-interval", "1"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -108,7 +108,7 @@ def test_pad_through_the_kernel_into_serve_dsu():
         client.stream(1.5)
         for accel, gyro in VALUES[1:]:
             streaming.stop()
-            streaming = Streamer(pad, accel, gyro)
+            streaming = pads.Streamer(pad, [(accel, gyro)])
             client.stream(0.6)
         streaming.stop()
         before = len(client.pad_data)
@@ -119,7 +119,7 @@ def test_pad_through_the_kernel_into_serve_dsu():
         time.sleep(0.5)
         state_unplugged = client.slot_state()
         pad, hidraw, _ = create(pads.DS4USB, uniq)
-        streaming = Streamer(pad, *VALUES[0])
+        streaming = pads.Streamer(pad, [VALUES[0]])
         client.stream(3)
         streaming.stop()
         state_back = client.slot_state()

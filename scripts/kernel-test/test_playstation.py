@@ -1,7 +1,6 @@
 """DualShock 4 and DualSense, USB and Bluetooth, through the kernel's own drivers (hid-sony /
 hid-playstation) and hidraw, read by tiltkit: values, timestamps, unplug and replug."""
 import statistics
-import threading
 import time
 
 import pytest
@@ -19,7 +18,6 @@ VALUES = [
     ((-120, 300, -9000), (-9000, 700, -15000)),
 ]
 HOLD = 0.3          # seconds each value set is held
-RATE = 250.0        # reports per second
 
 
 def create(model, uniq=None):
@@ -35,46 +33,6 @@ def create(model, uniq=None):
     return pad, hidraw, evdev
 
 
-def stream(pad, seconds, accel, gyro, rate=RATE):
-    """Sends reports at `rate` for `seconds` of wall time."""
-    begin = start = time.monotonic()
-    sent = n = 0
-    while time.monotonic() - begin < seconds:
-        wait = start + n / rate - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        elif wait < -0.02:
-            start, n = time.monotonic(), 0   # fell behind (emulated CPU): no burst to catch up, as a pad
-        pad.send(accel, gyro)
-        n += 1
-        sent += 1
-    return sent
-
-
-class Streamer:
-    """`stream` on a thread until stopped."""
-
-    def __init__(self, pad, accel, gyro, rate=RATE):
-        self.done = threading.Event()
-
-        def loop():
-            start, n = time.monotonic(), 0
-            while not self.done.is_set():
-                wait = start + n / rate - time.monotonic()
-                if wait > 0:
-                    time.sleep(wait)
-                elif wait < -0.02:
-                    start, n = time.monotonic(), 0
-                pad.send(accel, gyro)
-                n += 1
-        self.thread = threading.Thread(target=loop, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        self.done.set()
-        self.thread.join()
-
-
 def calibration_report(pad):
     report_id = 0x02 if pad.kind == "ds4-usb" else 0x05
     return pad.get_report(None, report_id, None)[1]
@@ -85,17 +43,17 @@ def test_values_timestamps_unplug_replug(model):
     pad, hidraw, evdev = create(model)
     uniq = pad.uniq
     expected = calibration.Expected(calibration_report(pad), interleaved=pad.kind == "ds4-bt")
-    stream(pad, 0.2, *VALUES[0])
+    pads.stream(pad, 0.2, *VALUES[0])
     h = Recording(f"hidraw:{hidraw}", "/tmp/kt-hidraw.csv")
     e = Recording(f"evdev:{evdev}", "/tmp/kt-evdev.csv")
     assert h.wait_started() and e.wait_started(), f"record did not start: {h.lines} {e.lines}"
-    stream(pad, 0.5, *VALUES[0])
+    pads.stream(pad, 0.5, *VALUES[0])
 
     # Values: while each set is held, the kernel's evdev node, and what tiltkit recorded.
     marks, kernel = [], []
     for accel, gyro in VALUES:
         begin = time.monotonic()
-        stream(pad, HOLD, accel, gyro)
+        pads.stream(pad, HOLD, accel, gyro)
         kernel.append([nodes.absinfo(evdev, axis) for axis in range(6)])
         marks.append((begin, time.monotonic()))
 
@@ -110,7 +68,7 @@ def test_values_timestamps_unplug_replug(model):
     pad, hidraw2, evdev2 = create(model, uniq)
     replugged = time.monotonic()
     # A source says "is back" at the first report from the new node, so the pad streams meanwhile.
-    streaming = Streamer(pad, *VALUES[1])
+    streaming = pads.Streamer(pad, [VALUES[1]])
     back = {name: r.wait_line("is back", 10) for name, r in (("hidraw", h), ("evdev", e))}
     time.sleep(0.6)
     streaming.stop()
@@ -204,7 +162,7 @@ def test_clock_that_stands_still_falls_back_to_arrival_time(model):
     e = Recording(f"evdev:{evdev}", "/tmp/kt-evdev.csv")
     assert h.wait_started() and e.wait_started()
     sent = time.monotonic()
-    stream(pad, 1.5, *VALUES[2], rate=100)
+    pads.stream(pad, 1.5, *VALUES[2], rate=100)
     sent = time.monotonic() - sent
     results = {name: r.stop() for name, r in (("hidraw", h), ("evdev", e))}
     pad.destroy()

@@ -7,7 +7,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -20,30 +19,6 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 RULE = os.path.join(REPO, "Assets", "udev", "70-tiltkit.rules")
 NOBODY = 65534
 INPUT_GID = int(subprocess.run(["getent", "group", "input"], capture_output=True, text=True).stdout.split(":")[2])
-
-
-class Streamer:
-    """Keeps a pad sending in the background while a command runs."""
-
-    def __init__(self, pad, rate=250.0):
-        import threading
-        self.pad, self.rate, self.running = pad, rate, True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        start, n = time.monotonic(), 0
-        while self.running:
-            wait = start + n / self.rate - time.monotonic()
-            if wait > 0:
-                time.sleep(wait)
-            accel, gyro = VALUES[(n // 100) % len(VALUES)]
-            self.pad.send(accel, gyro)
-            n += 1
-
-    def stop(self):
-        self.running = False
-        self.thread.join()
 
 
 def install_rule():
@@ -61,7 +36,7 @@ def test_unprivileged_user_is_told_the_rule_then_reads_with_it():
     """hidraw: root-only until our rule, even for the input group. evdev: udev's own rules give the
     input group the motion node; a user outside it is told what to do."""
     pad, hidraw, evdev = create(pads.DS4USB)
-    streamer = Streamer(pad)
+    streamer = pads.Streamer(pad, VALUES)
     try:
         def attempt(source, groups, out):
             code, _, err = run("record", "--source", source, "--out", out, "--duration", "2", user=(NOBODY, groups))
@@ -97,7 +72,7 @@ def test_sdl_controller_sensors_record():
     """Debian's SDL 2.26 gives a DualShock 4 no sensors (its PlayStation sensors come only through
     its HIDAPI driver); tiltkit must say so and name the direct sources."""
     pad = sdl_pad()
-    streamer = Streamer(pad)
+    streamer = pads.Streamer(pad, VALUES)
     try:
         code, listing, err = run("devices", "--sdl", timeout=120)
         print(f"\n  tiltkit devices --sdl (exit {code}):\n" + "\n".join("    " + l for l in listing.splitlines()))
@@ -142,7 +117,7 @@ def test_windowed_scene_with_a_live_pad_under_xvfb(scene, kind):
     `sdl`, its one event pump feeds SDL's controller source, or tiltkit says why SDL has no sensors)."""
     pad, hidraw, evdev = create(pads.DS4USB)
     subprocess.run(["udevadm", "settle", "--timeout=30"])
-    streamer = Streamer(pad)
+    streamer = pads.Streamer(pad, VALUES)
     source = {"evdev": f"evdev:{evdev}", "hidraw": f"hidraw:{hidraw}", "sdl": "sdl"}[kind]
     try:
         p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", os.environ["TILTKIT_BIN"], scene,

@@ -6,10 +6,10 @@ while create_kernel_device() returns) and stream reports at their own rate, so e
 event thread and its stream thread. Subclasses give `_stream_loop`."""
 import select
 import threading
-import time
-from pathlib import Path
 
 from hidtools.uhid import UHIDDevice
+
+import nodes
 
 
 class ThreadedUHIDDevice(UHIDDevice):
@@ -37,28 +37,13 @@ class ThreadedUHIDDevice(UHIDDevice):
         t = threading.Thread(target=self._event_loop, daemon=True)
         self._threads.append(t)
         self.create_kernel_device()
+        # hid-tools missed the uevent: found by uniq, so that destroy() still sends UHID_DESTROY.
         if not self._ready:
-            self._find_sys_path()
+            self._ready = nodes.adopt_sys_path(self, 5)
         t.start()
         s = threading.Thread(target=self._stream_loop, daemon=True)
         self._threads.append(s)
         s.start()
-
-    def _find_sys_path(self, timeout=5.0):
-        # hid-tools waits only ~10 ms for the uevent; a slow VM misses it. Found by uniq instead,
-        # so that destroy() still sends UHID_DESTROY.
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for d in Path('/sys/bus/hid/devices').glob('*'):
-                try:
-                    if f'HID_UNIQ={self.uniq}' in (d / 'uevent').read_text():
-                        self._sys_path = d.resolve()
-                        self.hid_id = int(d.name[15:], 16)
-                        self._ready = True
-                        return
-                except OSError:
-                    pass
-            time.sleep(0.01)
 
     def destroy(self):
         # Both threads stop before the fd closes: the stream thread writes to it, and hid-tools'
