@@ -1,0 +1,70 @@
+/// How `StepDetector` finds steps, every quantity in seconds or g so a sample-rate change needs
+/// no rescaling. The stages and the filter and score widths are the windowed peak detector of
+/// Salvi, Velardo, Brynes and Tarassenko, "An optimised algorithm for accurate steps counting from
+/// smart-phone accelerometry", IEEE EMBC 2018 (their Java implementation,
+/// github.com/Oxford-step-counter/Java-Step-Counter, converted from samples at 100 Hz to
+/// seconds). The threshold (0.8 σ, theirs 1.2), the minimum interval (0.3 s, theirs 0.2), the
+/// forgetting time, the noise floor and the walk check are ours, tuned on the 48 recordings of
+/// their dataset's `optimisation` half only (truth in its `stats.csv`): mean absolute error 2.4 %,
+/// 44 of 48 within 5 %. The 12 `validation` recordings were not used for tuning.
+///
+///     var settings = StepDetectorSettings.default
+///     settings.minimumStepInterval = 0.25
+///     var detector = StepDetector(settings: settings)
+public struct StepDetectorSettings: Hashable, Sendable {
+    /// Rate, Hz, the acceleration magnitude is resampled to (linear interpolation), so filters
+    /// work on an even grid whatever the source's rate and jitter. Oxford: 100 Hz.
+    public var resampleRate: Double
+    /// Standard deviation, s, of the Gaussian low-pass over the magnitude. Oxford: 0.35 of the
+    /// half-length of a 35-tap window at 100 Hz, 0.0595 s (a −3 dB point near 2.2 Hz).
+    public var smoothingSigma: Double
+    /// Half-width, s, of that Gaussian window. Oxford: 17 samples at 100 Hz.
+    public var smoothingHalfWidth: Double
+    /// Half-width, s, of the peak score: the mean rise of a sample over its neighbours within this
+    /// distance. Oxford: 5 samples at 100 Hz.
+    public var scoreHalfWidth: Double
+    /// A score is a candidate step when it exceeds the running mean of scores by this many running
+    /// standard deviations. Oxford: 1.2; 0.8 counted better on their optimisation set once the
+    /// minimum interval was 0.3 s.
+    public var thresholdDeviations: Double
+    /// Time constant, s, of the running mean and deviation of scores. Oxford kept the whole
+    /// recording; a forgetting average lets the threshold follow a change of gait or placement.
+    public var thresholdTimeConstant: Double
+    /// Smallest score, g, that can be a step: without it the threshold sinks into sensor noise
+    /// when the device lies still. Small, since the score of a 0.1 g, 2 Hz sway is only ≈0.005 g.
+    public var minimumScore: Double
+    /// Candidates closer than this, s, are one step (the largest wins). Oxford: 200 ms; 0.3 s
+    /// merges the second peak (push-off) of a slow step and still allows 3.3 steps/s.
+    public var minimumStepInterval: Double
+    /// Least normalised autocorrelation, 0…1, of the last 4 s of magnitude at a lag of one step or
+    /// stride for the signal to be periodic (see `StepPeriodEstimator`); a walk is confirmed only
+    /// while it is, so shaking about and knocks, which are not periodic, do not count.
+    public var minimumPeriodicity: Double
+    /// Longest interval, s, between two steps of one walk; a longer pause ends the walk.
+    public var maximumStepInterval: Double
+    /// Steps a walk must reach, each within `maximumStepInterval` of the last, with the signal
+    /// periodic, before any of them counts; then they all count. A bump or a fumble counts nothing.
+    public var minimumWalkSteps: Int
+    /// A hole in the input longer than this, s, restarts the filters instead of being bridged.
+    public var maximumGap: Double
+
+    public init(resampleRate: Double = 100, smoothingSigma: Double = 0.0595, smoothingHalfWidth: Double = 0.17,
+                scoreHalfWidth: Double = 0.05, thresholdDeviations: Double = 0.8, thresholdTimeConstant: Double = 10,
+                minimumScore: Double = 0.002, minimumStepInterval: Double = 0.3, maximumStepInterval: Double = 2,
+                minimumWalkSteps: Int = 4, minimumPeriodicity: Double = 0.4, maximumGap: Double = 0.5) {
+        self.resampleRate = resampleRate
+        self.smoothingSigma = smoothingSigma
+        self.smoothingHalfWidth = smoothingHalfWidth
+        self.scoreHalfWidth = scoreHalfWidth
+        self.thresholdDeviations = thresholdDeviations
+        self.thresholdTimeConstant = thresholdTimeConstant
+        self.minimumScore = minimumScore
+        self.minimumStepInterval = minimumStepInterval
+        self.maximumStepInterval = maximumStepInterval
+        self.minimumWalkSteps = minimumWalkSteps
+        self.minimumPeriodicity = minimumPeriodicity
+        self.maximumGap = maximumGap
+    }
+
+    public static let `default` = StepDetectorSettings()
+}
