@@ -1,0 +1,74 @@
+/// Counts floors climbed and descended from relative altitude (m), with hysteresis: a floor counts
+/// when the altitude has moved `floorHeight` from where the last floor was counted, so barometric
+/// noise (tenths of a metre) never counts; the reference also follows the altitude slowly
+/// (`driftTimeConstant`), so weather (about 1 hPa, 8 m, in hours) does not add floors over a day.
+///
+///     var floors = FloorCounter()
+///     floors.update(time: t, relativeAltitude: metres)
+///     floors.ascended    // 2
+///
+/// Apple documents CMPedometer's floors as about 3 m (10 ft) each ("CMPedometerData.floorsAscended").
+public struct FloorCounter: Hashable, Sendable {
+    public struct Settings: Hashable, Sendable {
+        /// Height of a floor, m. Apple: about 3 m.
+        public var floorHeight: Double
+        /// Time constant, s, of the low-pass over the altitude (pressure sensors are noisy).
+        public var smoothing: Double
+        /// Time constant, s, with which the reference follows the altitude: far longer than a flight
+        /// of stairs (≈10 s a floor), far shorter than weather.
+        public var driftTimeConstant: Double
+        /// A hole longer than this, s, restarts from the next altitude instead of counting across it.
+        public var maximumGap: Double
+
+        public init(floorHeight: Double = 3, smoothing: Double = 1, driftTimeConstant: Double = 300,
+                    maximumGap: Double = 60) {
+            self.floorHeight = floorHeight
+            self.smoothing = smoothing
+            self.driftTimeConstant = driftTimeConstant
+            self.maximumGap = maximumGap
+        }
+
+        public static let `default` = Settings()
+    }
+
+    public let settings: Settings
+    public private(set) var ascended = 0
+    public private(set) var descended = 0
+    /// The smoothed altitude, m, and the reference a floor is counted from.
+    public private(set) var altitude: Double?
+    private var reference = 0.0
+    private var lastTime = 0.0
+
+    public init(settings: Settings = .default) { self.settings = settings }
+
+    /// Feeds one reading; returns the floors it completed (+ up, − down, usually 0). Non-finite
+    /// readings and times not after the last are ignored.
+    @discardableResult
+    public mutating func update(time: Double, relativeAltitude h: Double) -> Int {
+        guard time.isFinite, h.isFinite, abs(h) < 1e5 else { return 0 }
+        guard let smoothed = altitude, time - lastTime <= settings.maximumGap else {
+            altitude = h
+            reference = h
+            lastTime = time
+            return 0
+        }
+        let dt = time - lastTime
+        guard dt > 0 else { return 0 }
+        lastTime = time
+        let a = smoothed + (h - smoothed) * min(1, dt / max(settings.smoothing, 1e-9))
+        altitude = a
+        reference += (a - reference) * min(1, dt / max(settings.driftTimeConstant, 1e-9))
+        let floor = max(settings.floorHeight, 0.1)
+        var change = 0
+        while a - reference >= floor {
+            reference += floor
+            change += 1
+        }
+        while reference - a >= floor {
+            reference -= floor
+            change -= 1
+        }
+        if change > 0 { ascended += change } else { descended -= change }
+        return change
+    }
+}

@@ -1,0 +1,135 @@
+/// The pedometer's pure core: steps from accelerometer samples (`StepDetector`), floors from
+/// altitude (`FloorCounter`), and what `CMPedometerData` reports over any range of what it has seen.
+///
+///     var counter = StepCounter()
+///     for sample in trace.samples { counter.update(sample) }
+///     counter.finish()
+///     let data = counter.data()                  // everything; or data(from: t0, to: t1)
+///     print(data.numberOfSteps, data.distance ?? 0)
+///
+/// Memory grows by two `Double`s a step (about 160 kB for 10 000 steps).
+public struct StepCounter: Sendable {
+    public var stepLength: StepLengthModel
+    /// Steps within this many seconds before the end of a range give its current cadence.
+    public var cadenceWindow = 5.0
+    public private(set) var detector: StepDetector
+    public private(set) var floors: FloorCounter
+    /// Every counted step's time, s, in order, and its length, m.
+    public private(set) var stepTimes: [Double] = []
+    public private(set) var stepLengths: [Double] = []
+    /// Every floor counted: time s, +1 up or −1 down.
+    public private(set) var floorChanges: [(time: Double, change: Int)] = []
+    /// Whether any altitude was fed: floors are nil without it.
+    public private(set) var hasAltitude = false
+    /// First and last sample time seen, s.
+    public private(set) var firstTime: Double?
+    public private(set) var lastTime: Double?
+
+    public init(settings: StepDetectorSettings = .default, stepLength: StepLengthModel = .default,
+                floors: FloorCounter.Settings = .default) {
+        detector = StepDetector(settings: settings)
+        self.stepLength = stepLength
+        self.floors = FloorCounter(settings: floors)
+    }
+
+    /// Feeds one accelerometer sample; returns how many steps now count that did not before.
+    @discardableResult
+    public mutating func update(_ sample: MotionSample) -> Int {
+        if sample.timestamp.isFinite {
+            if firstTime == nil { firstTime = sample.timestamp }
+            lastTime = max(lastTime ?? sample.timestamp, sample.timestamp)
+        }
+        var found: [Double] = []  // empty, so no allocation, unless a step counts
+        detector.update(sample) { found.append($0) }
+        for t in found { record(t) }
+        return found.count
+    }
+
+    /// Feeds one altitude reading, m relative to any fixed level (a barometer's).
+    public mutating func updateAltitude(time: Double, relativeAltitude: Double) {
+        hasAltitude = true
+        let change = floors.update(time: time, relativeAltitude: relativeAltitude)
+        if change != 0 { floorChanges.append((time, change)) }
+    }
+
+    /// Counts what the detector still holds: call at the end of a recording.
+    @discardableResult
+    public mutating func finish() -> Int {
+        var found: [Double] = []
+        detector.finish { found.append($0) }
+        for t in found { record(t) }
+        return found.count
+    }
+
+    private mutating func record(_ time: Double) {
+        stepTimes.append(time)
+        stepLengths.append(stepLength.length(atCadence: localCadence(endingAt: stepTimes.count - 1)))
+    }
+
+    /// Steps/s from the median of the last (up to 4) intervals of the walk ending at step `i`.
+    private func localCadence(endingAt i: Int) -> Double? {
+        var intervals: [Double] = []
+        var j = i
+        while j > 0, intervals.count < 4 {
+            let d = stepTimes[j] - stepTimes[j - 1]
+            guard d > 0, d <= detector.settings.maximumStepInterval else { break }
+            intervals.append(d)
+            j -= 1
+        }
+        guard !intervals.isEmpty else { return nil }
+        intervals.sort()
+        return 1 / intervals[intervals.count / 2]
+    }
+
+    /// What was measured in [`start`, `end`] s (default: all of it).
+    public func data(from start: Double? = nil, to end: Double? = nil) -> PedometerData {
+        let t0 = start ?? firstTime ?? 0
+        let t1 = end ?? lastTime ?? t0
+        let lo = lowerBound(t0), hi = lowerBound(nextUp(t1))
+        let steps = hi - lo
+        var distance = 0.0
+        var active = 0.0
+        for i in lo..<max(lo, hi) {
+            distance += stepLengths[i]
+            if i > lo {
+                let d = stepTimes[i] - stepTimes[i - 1]
+                if d <= detector.settings.maximumStepInterval { active += d }
+            }
+        }
+        var data = PedometerData(start: t0, end: t1, numberOfSteps: steps, distance: distance)
+        if hasAltitude {
+            var up = 0, down = 0
+            for f in floorChanges where f.time >= t0 && f.time <= t1 {
+                if f.change > 0 { up += f.change } else { down -= f.change }
+            }
+            data.floorsAscended = up
+            data.floorsDescended = down
+        }
+        if active > 0, distance > 0 { data.averageActivePace = active / distance }
+        // Current: the steps in the last `cadenceWindow` s of the range.
+        let recent = lowerBound(t1 - cadenceWindow)
+        let first = max(recent, lo)
+        if hi - first >= 3 {
+            let span = stepTimes[hi - 1] - stepTimes[first]
+            if span > 0 {
+                let cadence = Double(hi - 1 - first) / span
+                data.currentCadence = cadence
+                let length = stepLength.length(atCadence: cadence)
+                if length > 0 { data.currentPace = 1 / (cadence * length) }
+            }
+        }
+        return data
+    }
+
+    /// Index of the first step at or after `t`.
+    private func lowerBound(_ t: Double) -> Int {
+        var lo = 0, hi = stepTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stepTimes[mid] < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func nextUp(_ t: Double) -> Double { t.nextUp }
+}
