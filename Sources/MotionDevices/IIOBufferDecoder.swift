@@ -17,7 +17,7 @@ public struct IIOBufferDecoder: Sendable {
         var motion: [(IIODevice.ChannelType, Int, IIOScanLayout.Element)] = []
         for element in layout.elements {
             for type in IIODevice.ChannelType.allCases {
-                for (i, axis) in ["x", "y", "z"].enumerated() where element.name == "in_\(type.rawValue)_\(axis)" {
+                for (i, axis) in type.axes.enumerated() where element.name == type.elementName(axis: axis) {
                     motion.append((type, i, element))
                 }
             }

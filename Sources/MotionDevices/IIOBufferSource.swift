@@ -152,7 +152,7 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
         func write(_ path: String, _ value: String) { try? value.write(toFile: path, atomically: false, encoding: .utf8) }
         write("\(directory)/buffer/enable", "0")
         for file in files where file.hasSuffix("_en") {
-            let motion = ["in_accel_", "in_anglvel_", "in_magn_", "in_timestamp"].contains { file.hasPrefix($0) }
+            let motion = ["in_accel_", "in_anglvel_", "in_magn_", "in_pressure_", "in_timestamp"].contains { file.hasPrefix($0) }
             if motion { write("\(scanElements)/\(file)", "1") }
         }
         write("\(directory)/current_timestamp_clock", "monotonic")

@@ -17,6 +17,14 @@ public struct IIODevice: Sendable {
         case anglvel
         /// Gauss
         case magn
+        /// kPa; one channel, no axis (`in_pressure_raw`)
+        case pressure
+
+        /// The axes a channel of this type has; "" for the single axis-less channel.
+        public var axes: [String] { self == .pressure ? [""] : ["x", "y", "z"] }
+
+        /// The sysfs and scan-element name of one axis: `in_accel_x`, `in_pressure`.
+        public func elementName(axis: String) -> String { axis.isEmpty ? "in_\(rawValue)" : "in_\(rawValue)_\(axis)" }
     }
 
     public struct Channel: Sendable {
@@ -24,8 +32,10 @@ public struct IIODevice: Sendable {
         public var axis: String
         public var scale: Double
         public var offset: Double
-        /// e.g. "in_accel_x"
-        public var prefix: String { "in_\(type.rawValue)_\(axis)" }
+        /// e.g. "in_accel_x", "in_pressure"
+        public var prefix: String { type.elementName(axis: axis) }
+        /// Index in a vector of counts: x, y, z → 0, 1, 2; the axis-less channel → 0.
+        public var axisIndex: Int { axis == "y" ? 1 : (axis == "z" ? 2 : 0) }
     }
 
     public let directory: String
@@ -43,6 +53,7 @@ public struct IIODevice: Sendable {
             case .accel: set.insert(.accelerometer)
             case .anglvel: set.insert(.gyroscope)
             case .magn: set.insert(.magnetometer)
+            case .pressure: set.insert(.barometer)
             }
         }
         return set
@@ -64,10 +75,11 @@ public struct IIODevice: Sendable {
         var frequency: Double? = number("sampling_frequency")
         for type in ChannelType.allCases {
             let t = "in_\(type.rawValue)"
-            for axis in ["x", "y", "z"] where names.contains("\(t)_\(axis)_raw") {
+            for axis in type.axes where names.contains("\(type.elementName(axis: axis))_raw") {
+                let element = type.elementName(axis: axis)
                 channels.append(Channel(type: type, axis: axis,
-                                        scale: number("\(t)_\(axis)_scale") ?? number("\(t)_scale") ?? 1,
-                                        offset: number("\(t)_\(axis)_offset") ?? number("\(t)_offset") ?? 0))
+                                        scale: number("\(element)_scale") ?? number("\(t)_scale") ?? 1,
+                                        offset: number("\(element)_offset") ?? number("\(t)_offset") ?? 0))
             }
             for file in ["\(t)_mount_matrix", "mount_matrix", "in_mount_matrix"] {
                 if let m = text(file).flatMap(RotationMatrix.init(iioMountMatrix:)) { matrices[type] = m; break }
@@ -116,6 +128,8 @@ public enum IIOUnits {
 
     /// Gauss → µT (1 G = 100 µT).
     public static func magneticField(gauss v: Vector3) -> Vector3 { v * 100 }
+
+    // Pressure needs no conversion: the ABI's unit for in_pressure is already kPa, Core Motion's.
 }
 
 extension IIODevice {
@@ -135,10 +149,7 @@ extension IIODevice {
         let typed = channels(of: type)
         guard !typed.isEmpty else { return nil }
         var v = SIMD3<Double>.zero
-        for c in typed {
-            let i = c.axis == "x" ? 0 : (c.axis == "y" ? 1 : 2)
-            v[i] = (counts[i] + c.offset) * c.scale
-        }
+        for c in typed { v[c.axisIndex] = (counts[c.axisIndex] + c.offset) * c.scale }
         let vector = Vector3(v.x, v.y, v.z)
         return mountMatrices[type].map { $0 * vector } ?? vector
     }
@@ -153,14 +164,15 @@ extension IIODevice {
 }
 
 extension IIOUnits {
-    /// Physical IIO vectors (m/s², rad/s, gauss; device frame) → a Core Motion sample; nil without
-    /// acceleration.
+    /// Physical IIO vectors (m/s², rad/s, gauss, kPa in x; device frame) → a Core Motion sample; nil
+    /// without acceleration.
     public static func sample(timestamp: Double, physical: [IIODevice.ChannelType: Vector3], sign: AccelerationSign)
         -> MotionSample? {
         guard let accel = physical[.accel] else { return nil }
         return MotionSample(timestamp: timestamp,
                             acceleration: acceleration(metersPerSecondSquared: accel, sign: sign),
                             rotationRate: physical[.anglvel],
-                            magneticField: physical[.magn].map(magneticField(gauss:)))
+                            magneticField: physical[.magn].map(magneticField(gauss:)),
+                            pressure: physical[.pressure]?.x)
     }
 }

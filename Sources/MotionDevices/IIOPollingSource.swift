@@ -69,8 +69,7 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     {
         var attributes: [(IIODevice.ChannelType, Int, SysfsAttribute)] = []
         for c in device.channels {
-            let axis = c.axis == "x" ? 0 : (c.axis == "y" ? 1 : 2)
-            attributes.append((c.type, axis, try SysfsAttribute(path: "\(directory)/\(c.prefix)_raw", calls: calls)))
+            attributes.append((c.type, c.axisIndex, try SysfsAttribute(path: "\(directory)/\(c.prefix)_raw", calls: calls)))
         }
         return attributes
     }

@@ -54,6 +54,7 @@ struct Devices: ParsableCommand {
         if sensors.contains(.accelerometer) { names.append("accel") }
         if sensors.contains(.gyroscope) { names.append("gyro") }
         if sensors.contains(.magnetometer) { names.append("magn") }
+        if sensors.contains(.barometer) { names.append("press") }
         return names.isEmpty ? "no motion sensors" : names.joined(separator: "+")
     }
 }
@@ -64,7 +65,7 @@ struct Devices: ParsableCommand {
 ///     hidraw:/tmp/pad.fifo,device=ds4-usb    …naming the pad when the node has no ioctls
 ///     iio:/sys/bus/iio/devices/iio:device0   an IIO IMU, sysfs polling
 ///     iio-buffer:/sys/bus/iio/devices/iio:device0   the same through its buffered character device
-///     iio:DIR+DIR[+DIR]                      a sensor hub's accel, gyro (and magn) devices as one IMU
+///     iio:DIR+DIR[+DIR…]                     a sensor hub's accel, gyro (magn, press) devices as one IMU
 ///     iio-buffer:DIR,rate=100                …asking the device(s) for 100 Hz (the nearest rate at or above)
 ///     evdev:/dev/input/event17               a kernel "Motion Sensors" node (driver=nintendo for recordings)
 ///     sdl  |  sdl:1                          an SDL game controller (the first with sensors, or index 1)

@@ -8,20 +8,21 @@ import TestSupport
 /// (`accel_3d`, `gyro_3d`, `magn_3d`), each under its own `HID-SENSOR-2000xx` platform device of
 /// one HID device, linked from `bus/iio/devices`. Values and layout as seen from the kernel's own
 /// hid-sensor drivers in the VM (scripts/kernel-test/test_iio.py): shared `in_<type>_scale`,
-/// 16-bit data in 32-bit storage, no timestamp on the magnetometer.
+/// 16-bit data in 32-bit storage, no timestamp on the magnetometer. `withBarometer` adds the
+/// hub's pressure device (`press`, hid-sensor-press: one axis-less `in_pressure` channel).
 final class FakeSensorHub {
     let root: URL
     var sysfs: String { root.path + "/sys" }
     var devices: String { sysfs + "/bus/iio/devices" }
     var deviceNodes: String { root.path + "/dev" }
 
-    init() throws {
+    init(withBarometer: Bool = false) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-hub-\(UUID().uuidString)")
         let fm = FileManager.default
         try fm.createDirectory(atPath: devices, withIntermediateDirectories: true)
         try fm.createDirectory(atPath: deviceNodes, withIntermediateDirectories: true)
         let hid = sysfs + "/devices/virtual/misc/uhid/0003:8086:22D8.0001"
-        let sensors: [(String, String, String, String, [String: String])] = [
+        var sensors: [(String, String, String, String, [String: String])] = [
             ("iio:device0", "HID-SENSOR-200073.1.auto", "accel_3d", "accel",
              ["in_accel_scale": "0.009806650", "in_accel_x_raw": "981", "in_accel_y_raw": "-250", "in_accel_z_raw": "-1000"]),
             ("iio:device1", "HID-SENSOR-200076.2.auto", "gyro_3d", "anglvel",
@@ -29,6 +30,10 @@ final class FakeSensorHub {
             ("iio:device2", "HID-SENSOR-200083.3.auto", "magn_3d", "magn",
              ["in_magn_scale": "0.001000000", "in_magn_x_raw": "250", "in_magn_y_raw": "-410", "in_magn_z_raw": "30"]),
         ]
+        if withBarometer {
+            sensors.append(("iio:device3", "HID-SENSOR-200031.4.auto", "press", "pressure",
+                            ["in_pressure_scale": "0.010000000", "in_pressure_raw": "10012"]))
+        }
         for (node, platform, name, type, values) in sensors {
             let dir = "\(hid)/\(platform)/\(node)"
             try fm.createDirectory(atPath: dir + "/scan_elements", withIntermediateDirectories: true)
@@ -37,10 +42,12 @@ final class FakeSensorHub {
             files["name"] = name
             files["in_\(type)_offset"] = "0"
             files["in_\(type)_sampling_frequency"] = "100.000000"
-            for (i, axis) in ["x", "y", "z"].enumerated() {
-                files["scan_elements/in_\(type)_\(axis)_en"] = "0"
-                files["scan_elements/in_\(type)_\(axis)_index"] = "\(i)"
-                files["scan_elements/in_\(type)_\(axis)_type"] = type == "anglvel" ? "le:s32/32>>0" : "le:s16/32>>0"
+            let axes: [String] = type == "pressure" ? [""] : ["x", "y", "z"]
+            for (i, axis) in axes.enumerated() {
+                let element = axis.isEmpty ? "in_\(type)" : "in_\(type)_\(axis)"
+                files["scan_elements/\(element)_en"] = "0"
+                files["scan_elements/\(element)_index"] = "\(i)"
+                files["scan_elements/\(element)_type"] = type == "anglvel" || type == "pressure" ? "le:s32/32>>0" : "le:s16/32>>0"
             }
             if type != "magn" {
                 files["scan_elements/in_timestamp_en"] = "0"
@@ -75,6 +82,23 @@ struct IIOSensorHubTests {
         #expect(abs(w.y + 654321 * 0.000017453) < 1e-12)
         let m = try #require(s.magneticField)
         #expect(abs(m.x - 25) < 1e-9 && abs(m.y + 41) < 1e-9)  // 250 mG = 25 µT
+    }
+
+    @Test("a hub's pressure device rides along as the barometer, in kPa; discovery groups it with the IMU, never alone")
+    func barometer() throws {
+        let hub = try FakeSensorHub(withBarometer: true)
+        let all = [hub.directory(0), hub.directory(1), hub.directory(2), hub.directory(3)]
+        let source = try IIOPollingSource(directories: all, clock: ManualClock(now: 1))
+        #expect(source.info.sensors == [.accelerometer, .gyroscope, .magnetometer, .barometer])
+        let s = try #require(try source.read())
+        #expect(abs(try #require(s.pressure) - 100.12) < 1e-9)  // raw × scale, kPa as the IIO ABI defines in_pressure
+        var discovery = MotionDeviceDiscovery(sysfsRoot: hub.sysfs, devRoot: hub.deviceNodes)
+        discovery.isAccessible = { _, _ in true }
+        let found = discovery.iio()
+        #expect(found.first?.sourceSpec == "iio:\(IIODeviceGroup.spec(all))")
+        #expect(found.first?.sensors.contains(.barometer) == true)
+        #expect(!found.contains { $0.path == hub.directory(3) })
+        #expect(throws: DeviceError.self) { try IIOPollingSource(directory: hub.directory(3)) }
     }
 
     @Test("discovery offers a hub's devices together (and as the best source); a magnetometer alone is not a source")

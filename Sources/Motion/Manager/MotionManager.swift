@@ -1,5 +1,6 @@
 /// Core Motion's `CMMotionManager` for any `MotionSource`: raw accelerometer, gyro and
-/// magnetometer data and fused device motion, pushed to a handler or pulled by a render loop.
+/// magnetometer data and fused device motion, pushed to a handler or pulled by a render loop; and,
+/// where the source has a barometer, `CMAltimeter`'s relative altitude (`MotionManager+Altimeter`).
 ///
 ///     let manager = MotionManager(source: gamepad)
 ///     manager.deviceMotionUpdateInterval = 1.0 / 120
@@ -31,7 +32,7 @@ public final class MotionManager: Sendable {
     public let clock: any MotionClock
 
     @usableFromInline let slots = PullSlots()
-    private let pipeline = Locked(MotionPipeline())
+    let pipeline = Locked(MotionPipeline())
     private let connection = ConnectionMonitor()
     /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
     private let lifecycle = Locked(false)
@@ -251,7 +252,7 @@ public final class MotionManager: Sendable {
     }
 
     /// Activates an update type and starts the source if it is the first.
-    private func start(needs sensor: SensorSet, _ sensorName: String,
+    func start(needs sensor: SensorSet, _ sensorName: String,
                        fail: @escaping @Sendable (MotionManagerError) -> Void,
                        activate: (inout MotionPipeline) -> Void) {
         guard source.info.sensors.contains(sensor) else {
@@ -275,7 +276,7 @@ public final class MotionManager: Sendable {
     }
 
     /// Deactivates an update type and stops (releases) the source if it was the last.
-    private func stop(_ deactivate: (inout MotionPipeline) -> Void) {
+    func stop(_ deactivate: (inout MotionPipeline) -> Void) {
         lifecycle.withLock { running in
             let anyActive = pipeline.withLock { p -> Bool in
                 deactivate(&p)
@@ -308,7 +309,7 @@ public final class MotionManager: Sendable {
         }
     }
 
-    private static func channel<Data: Sendable>(
+    static func channel<Data: Sendable>(
         _ queue: some MotionHandlerQueue, _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> DeliveryChannel<Result<Data, MotionManagerError>> {
         DeliveryChannel(queue: queue) { result in
@@ -319,17 +320,18 @@ public final class MotionManager: Sendable {
         }
     }
 
-    private static func failer<Data>(
+    static func failer<Data>(
         _ queue: some MotionHandlerQueue, _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> @Sendable (MotionManagerError) -> Void {
         { error in queue.enqueue { handler(nil, error) } }
     }
 }
 
-/// The manager's four pull slots, written only on the source's thread.
+/// The manager's pull slots, written only on the source's thread.
 @usableFromInline struct PullSlots: Sendable {
     @usableFromInline let accelerometer = LatestValue<Received<AccelerometerData>>()
     @usableFromInline let gyro = LatestValue<Received<GyroData>>()
     @usableFromInline let magnetometer = LatestValue<Received<MagnetometerData>>()
     @usableFromInline let deviceMotion = LatestValue<Received<DeviceMotion>>()
+    @usableFromInline let altitude = LatestValue<Received<AltitudeData>>()
 }

@@ -7,6 +7,12 @@ struct MotionPipeline: Sendable {
     var gyro = UpdateStream<GyroData>()
     var magnetometer = UpdateStream<MagnetometerData>()
     var deviceMotion = UpdateStream<DeviceMotion>()
+    var altitude = UpdateStream<AltitudeData>()
+    /// Every raw sample, to each observer (`MotionManager.observeSamples`), beside the update types.
+    var sampleObservers: [Int: DeliveryChannel<MotionSample>] = [:]
+    var nextObserverID = 0
+    /// Relative altitude since `altitude` was activated.
+    var altimeter = RelativeAltimeter()
 
     var frame = AttitudeReferenceFrame.xArbitraryZVertical
     var estimation = DeviceMotionEstimatorKind.fusion
@@ -30,7 +36,8 @@ struct MotionPipeline: Sendable {
     var rateMeter = SampleRateMeter()
 
     var isAnyActive: Bool {
-        accelerometer.isActive || gyro.isActive || magnetometer.isActive || deviceMotion.isActive
+        accelerometer.isActive || gyro.isActive || magnetometer.isActive || deviceMotion.isActive || altitude.isActive
+            || !sampleObservers.isEmpty
     }
 
     // MARK: Per sample
@@ -38,6 +45,7 @@ struct MotionPipeline: Sendable {
     mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
+        for observer in sampleObservers.values { observer.send(sample) }
         if accelerometer.admits(t) {
             let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
             slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
@@ -52,6 +60,11 @@ struct MotionPipeline: Sendable {
             let data = MagnetometerData(timestamp: t, magneticField: field)
             slots.magnetometer.publish(Received(value: data, arrivalTime: arrivalTime))
             magnetometer.push(data)
+        }
+        if altitude.isActive, let pressure = sample.pressure,
+           let data = altimeter.update(timestamp: t, pressure: pressure), altitude.admits(t) {
+            slots.altitude.publish(Received(value: data, arrivalTime: arrivalTime))
+            altitude.push(data)
         }
         // Fusion sees every sample; only its output is thinned to the interval.
         if deviceMotion.isActive, estimator != nil, estimator!.update(sample, into: &estimate) {
@@ -130,6 +143,8 @@ struct MotionPipeline: Sendable {
         accelerometer.deactivate()
         gyro.deactivate()
         magnetometer.deactivate()
+        altitude.deactivate()
+        sampleObservers = [:]
         stopDeviceMotion()
     }
 
@@ -138,5 +153,6 @@ struct MotionPipeline: Sendable {
         gyro.report(error)
         magnetometer.report(error)
         deviceMotion.report(error)
+        altitude.report(error)
     }
 }

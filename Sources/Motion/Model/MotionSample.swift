@@ -12,15 +12,20 @@ public struct MotionSample: Hashable, Sendable {
     public var rotationRate: Vector3?
     /// Magnetic field in µT, as measured; nil if the source has no magnetometer.
     public var magneticField: Vector3?
+    /// Static air pressure in kPa (Core Motion's `CMAltitudeData.pressure` unit); nil if the source
+    /// has no barometer. A barometer reads far slower than an IMU, so a source repeats its latest
+    /// reading on the samples between two readings.
+    public var pressure: Double?
     /// What the recording device itself estimated, where a trace carries it.
     public var reference: ReferenceMotion?
 
     public init(timestamp: Double, acceleration: Vector3, rotationRate: Vector3? = nil,
-                magneticField: Vector3? = nil, reference: ReferenceMotion? = nil) {
+                magneticField: Vector3? = nil, pressure: Double? = nil, reference: ReferenceMotion? = nil) {
         self.timestamp = timestamp
         self.acceleration = acceleration
         self.rotationRate = rotationRate
         self.magneticField = magneticField
+        self.pressure = pressure
         self.reference = reference
     }
 }

@@ -6,6 +6,8 @@ public struct SensorSet: OptionSet, Hashable, Sendable {
     public static let accelerometer = SensorSet(rawValue: 1 << 0)
     public static let gyroscope = SensorSet(rawValue: 1 << 1)
     public static let magnetometer = SensorSet(rawValue: 1 << 2)
+    /// Air pressure, for relative altitude and floors.
+    public static let barometer = SensorSet(rawValue: 1 << 3)
 }
 
 /// What a source is, for listings, HUDs and availability checks.

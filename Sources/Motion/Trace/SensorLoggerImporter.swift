@@ -21,6 +21,9 @@ enum SensorLoggerImporter {
     static let gyroscopeFile = "Gyroscope.csv"
     static let magnetometerFile = "Magnetometer.csv"
     static let orientationFile = "Orientation.csv"
+    /// `relativeAltitude` (m) and `pressure`, in hPa (mbar) on both platforms (awesome-sensor-logger's
+    /// UNITS.md; the Apple Watch's own barometer, a separate file, is in kPa).
+    static let barometerFile = "Barometer.csv"
 
     static func looksLikeExport(_ folder: URL) -> Bool {
         [metadataFile, uncalibratedAccelerometerFile, userAccelerationFile].contains { file(named: $0, in: folder) != nil }
@@ -42,6 +45,7 @@ enum SensorLoggerImporter {
         let user = try stream(userAccelerationFile, in: folder, name: name, values: ["x", "y", "z"], scale: motionScale)
         let gyroscope = try stream(gyroscopeFile, in: folder, name: name, values: ["x", "y", "z"], scale: 1)
         let magnetometer = try stream(magnetometerFile, in: folder, name: name, values: ["x", "y", "z"], scale: 1)
+        let barometer = try stream(barometerFile, in: folder, name: name, values: ["pressure"], scale: 0.1)  // hPa → kPa
         let orientation = conventions.applesSignAndG
             ? try stream(orientationFile, in: folder, name: name, values: ["qw", "qx", "qy", "qz"], scale: 1) : nil
 
@@ -71,8 +75,10 @@ enum SensorLoggerImporter {
             func near(_ s: Stream?) -> Vector3? {
                 s?.nearest(to: t, within: tolerance).map { Vector3($0[0], $0[1], $0[2]) }
             }
+            // about one barometer reading a second: each sample carries the latest one at or before it
             var sample = MotionSample(timestamp: t - origin, acceleration: acceleration[i],
-                                      rotationRate: near(gyroscope), magneticField: near(magnetometer))
+                                      rotationRate: near(gyroscope), magneticField: near(magnetometer),
+                                      pressure: barometer?.latest(atOrBefore: t)?[0])
             let attitude = orientation?.nearest(to: t, within: tolerance).map { Quaternion(w: $0[0], x: $0[1], y: $0[2], z: $0[3]) }
             let reference = ReferenceMotion(attitude: attitude, gravity: near(gravity), userAcceleration: near(user))
             if reference.attitude != nil || reference.gravity != nil || reference.userAcceleration != nil {
@@ -128,6 +134,16 @@ enum SensorLoggerImporter {
             var periods = (1..<times.count).map { times[$0] - times[$0 - 1] }
             periods.sort()
             return periods[periods.count / 2] / 2 * 1.0001
+        }
+
+        /// The values of the last sample at or before `t`.
+        func latest(atOrBefore t: Double) -> [Double]? {
+            var lo = 0, hi = times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] <= t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo > 0 ? values[lo - 1] : nil
         }
 
         /// The values of the sample nearest `t`, if within `tolerance` seconds.

@@ -5,7 +5,7 @@ import Foundation
 ///     # tiltkit-trace v1
 ///     # source: xio/sensor_data.csv
 ///     # nominal-rate-hz: 100.0
-///     t (s),ax (g),ay (g),az (g),gx (rad/s),gy (rad/s),gz (rad/s),mx (uT),my (uT),mz (uT)
+///     t (s),ax (g),ay (g),az (g),gx (rad/s),gy (rad/s),gz (rad/s),mx (uT),my (uT),mz (uT),p (kPa)
 ///     0.0,-0.001015204,0.02045836,-0.9970807,0.000287040165,…
 ///
 /// Acceleration includes gravity, in g, Core Motion's sign (face up reads (0, 0, −1)); only the
@@ -41,6 +41,7 @@ enum TiltkitTraceFormat {
             case .acceleration: add(s.acceleration)
             case .rotationRate: add(s.rotationRate)
             case .magneticField: add(s.magneticField)
+            case .pressure: cells.append(s.pressure?.description ?? "")
             case .referenceAttitude:
                 if let q = s.reference?.attitude {
                     cells += [q.w.description, q.x.description, q.y.description, q.z.description]

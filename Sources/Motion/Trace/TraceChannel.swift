@@ -6,6 +6,8 @@ enum TraceChannel: CaseIterable {
     case acceleration
     case rotationRate
     case magneticField
+    /// Air pressure, one column.
+    case pressure
     case referenceAttitude
     /// Core Motion's roll/pitch/yaw, read when a recording has them instead of a quaternion.
     case referenceEulerAngles
@@ -18,6 +20,7 @@ enum TraceChannel: CaseIterable {
         case .acceleration: return ["ax", "ay", "az"]
         case .rotationRate: return ["gx", "gy", "gz"]
         case .magneticField: return ["mx", "my", "mz"]
+        case .pressure: return ["p"]
         case .referenceAttitude: return ["ref_qw", "ref_qx", "ref_qy", "ref_qz"]
         case .referenceEulerAngles: return ["ref_roll", "ref_pitch", "ref_yaw"]
         case .referenceGravity: return ["ref_gravx", "ref_gravy", "ref_gravz"]
@@ -33,6 +36,7 @@ enum TraceChannel: CaseIterable {
         case .rotationRate: return "rad/s"
         case .referenceEulerAngles: return "rad"
         case .magneticField: return "uT"
+        case .pressure: return "kPa"
         case .referenceAttitude: return ""
         }
     }
@@ -42,6 +46,7 @@ enum TraceChannel: CaseIterable {
         var channels: [TraceChannel] = [.time, .acceleration]
         if columns.contains(.rotationRate) { channels.append(.rotationRate) }
         if columns.contains(.magneticField) { channels.append(.magneticField) }
+        if columns.contains(.pressure) { channels.append(.pressure) }
         if columns.contains(.referenceAttitude) { channels.append(.referenceAttitude) }
         if columns.contains(.referenceGravity) { channels.append(.referenceGravity) }
         if columns.contains(.referenceUserAcceleration) { channels.append(.referenceUserAcceleration) }

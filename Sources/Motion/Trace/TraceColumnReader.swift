@@ -10,6 +10,7 @@ struct TraceColumnReader {
     private let acceleration: [Int]
     private let rotationRate: [Int]?
     private let magneticField: [Int]?
+    private let pressure: [Int]?
     private let referenceAttitude: [Int]?
     private let referenceEulerAngles: [Int]?
     private let referenceGravity: [Int]?
@@ -34,6 +35,7 @@ struct TraceColumnReader {
         let acceleration = find(.acceleration, required: true)
         rotationRate = find(.rotationRate, required: false)
         magneticField = find(.magneticField, required: false)
+        pressure = find(.pressure, required: false)
         referenceAttitude = find(.referenceAttitude, required: false)
         referenceEulerAngles = find(.referenceEulerAngles, required: false)
         referenceGravity = find(.referenceGravity, required: false)
@@ -59,6 +61,7 @@ struct TraceColumnReader {
         var columns: TraceColumns = []
         if rotationRate != nil { columns.insert(.rotationRate) }
         if magneticField != nil { columns.insert(.magneticField) }
+        if pressure != nil { columns.insert(.pressure) }
         if referenceAttitude != nil || referenceEulerAngles != nil { columns.insert(.referenceAttitude) }
         if referenceGravity != nil { columns.insert(.referenceGravity) }
         if referenceUserAcceleration != nil { columns.insert(.referenceUserAcceleration) }
@@ -87,7 +90,8 @@ struct TraceColumnReader {
             }
             var sample = MotionSample(timestamp: t, acceleration: a,
                                       rotationRate: try vector(rotationRate, .rotationRate, line, document),
-                                      magneticField: try vector(magneticField, .magneticField, line, document))
+                                      magneticField: try vector(magneticField, .magneticField, line, document),
+                                      pressure: try values(pressure, .pressure, line, document)?[0])
             sample.reference = try reference(line, document)
             try body(sample)
         }

@@ -1,4 +1,4 @@
-/// The optional vectors a trace carries beside time and acceleration (which every trace has).
+/// The optional values a trace carries beside time and acceleration (which every trace has).
 public struct TraceColumns: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -8,6 +8,7 @@ public struct TraceColumns: OptionSet, Hashable, Sendable {
     public static let referenceAttitude = TraceColumns(rawValue: 1 << 2)
     public static let referenceGravity = TraceColumns(rawValue: 1 << 3)
     public static let referenceUserAcceleration = TraceColumns(rawValue: 1 << 4)
+    public static let pressure = TraceColumns(rawValue: 1 << 5)
 
     public static let reference: TraceColumns = [.referenceAttitude, .referenceGravity, .referenceUserAcceleration]
 
@@ -16,6 +17,7 @@ public struct TraceColumns: OptionSet, Hashable, Sendable {
         self = []
         if sensors.contains(.gyroscope) { insert(.rotationRate) }
         if sensors.contains(.magnetometer) { insert(.magneticField) }
+        if sensors.contains(.barometer) { insert(.pressure) }
     }
 
     /// The columns at least one of `samples` fills.
@@ -24,6 +26,7 @@ public struct TraceColumns: OptionSet, Hashable, Sendable {
         for s in samples {
             if s.rotationRate != nil { insert(.rotationRate) }
             if s.magneticField != nil { insert(.magneticField) }
+            if s.pressure != nil { insert(.pressure) }
             if let r = s.reference {
                 if r.attitude != nil { insert(.referenceAttitude) }
                 if r.gravity != nil { insert(.referenceGravity) }
@@ -37,6 +40,7 @@ public struct TraceColumns: OptionSet, Hashable, Sendable {
         var set: SensorSet = .accelerometer
         if contains(.rotationRate) { set.insert(.gyroscope) }
         if contains(.magneticField) { set.insert(.magnetometer) }
+        if contains(.pressure) { set.insert(.barometer) }
         return set
     }
 }

@@ -112,6 +112,7 @@ struct TraceTally {
         note(.acceleration, s.acceleration)
         note(.rotationRate, s.rotationRate)
         note(.magneticField, s.magneticField)
+        if let p = s.pressure { note(.pressure, 0, p) }
         if let q = s.reference?.attitude {
             note(.referenceAttitude, 0, q.w)
             note(.referenceAttitude, 1, q.x)
