@@ -86,12 +86,20 @@ def convert(root, name, out_dir):
         f"# steps_phone_hardware_counter: {hardware}",
         "t (s),ax (g),ay (g),az (g)",
     ]
+    # A few rows repeat or go back in time (3 in all 12 files); a trace's time must increase.
+    dropped = 0
+    last_t = None
     for ns, x, y, z, *_ in rows:
-        lines.append(",".join([f"{(ns - t0) / 1e9:.4f}", fmt(-x / STANDARD_GRAVITY),
-                               fmt(-y / STANDARD_GRAVITY), fmt(-z / STANDARD_GRAVITY)]))
+        t = f"{(ns - t0) / 1e9:.4f}"
+        if last_t is not None and float(t) <= last_t:
+            dropped += 1
+            continue
+        last_t = float(t)
+        lines.append(",".join([t, fmt(-x / STANDARD_GRAVITY), fmt(-y / STANDARD_GRAVITY), fmt(-z / STANDARD_GRAVITY)]))
     with open(os.path.join(out_dir, out_name), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"{out_name}: {len(rows)} samples, {duration:.1f} s, {rate:.1f} Hz, truth {last[5]} steps")
+    print(f"{out_name}: {len(rows) - dropped} samples ({dropped} dropped: time not increasing), "
+          f"{duration:.1f} s, {rate:.1f} Hz, truth {last[5]} steps")
 
 
 def main():

@@ -14,9 +14,15 @@ public struct StepCounter: Sendable {
     public var cadenceWindow = 5.0
     public private(set) var detector: StepDetector
     public private(set) var floors: FloorCounter
+    /// Turns `MotionSample.pressure` (kPa) into relative altitude for the floors.
+    public private(set) var altimeter = RelativeAltimeter()
     /// Every counted step's time, s, in order, and its length, m.
     public private(set) var stepTimes: [Double] = []
     public private(set) var stepLengths: [Double] = []
+    /// Running sums up to and including each step: distance m, and time walking s (intervals up to
+    /// `maximumStepInterval`), so a range's totals cost two look-ups however long the record.
+    private var distanceSums: [Double] = []
+    private var activeSums: [Double] = []
     /// Every floor counted: time s, +1 up or −1 down.
     public private(set) var floorChanges: [(time: Double, change: Int)] = []
     /// Whether any altitude was fed: floors are nil without it.
@@ -32,9 +38,13 @@ public struct StepCounter: Sendable {
         self.floors = FloorCounter(settings: floors)
     }
 
-    /// Feeds one accelerometer sample; returns how many steps now count that did not before.
+    /// Feeds one sample (its acceleration, and its pressure when it has one); returns how many
+    /// steps now count that did not before.
     @discardableResult
     public mutating func update(_ sample: MotionSample) -> Int {
+        if let pressure = sample.pressure, let altitude = altimeter.update(timestamp: sample.timestamp, pressure: pressure) {
+            updateAltitude(time: altitude.timestamp, relativeAltitude: altitude.relativeAltitude)
+        }
         if sample.timestamp.isFinite {
             if firstTime == nil { firstTime = sample.timestamp }
             lastTime = max(lastTime ?? sample.timestamp, sample.timestamp)
@@ -62,8 +72,14 @@ public struct StepCounter: Sendable {
     }
 
     private mutating func record(_ time: Double) {
+        let previous = stepTimes.last
         stepTimes.append(time)
-        stepLengths.append(stepLength.length(atCadence: localCadence(endingAt: stepTimes.count - 1)))
+        let length = stepLength.length(atCadence: localCadence(endingAt: stepTimes.count - 1))
+        stepLengths.append(length)
+        distanceSums.append((distanceSums.last ?? 0) + length)
+        var interval = 0.0
+        if let previous, time - previous <= detector.settings.maximumStepInterval { interval = max(0, time - previous) }
+        activeSums.append((activeSums.last ?? 0) + interval)
     }
 
     /// Steps/s from the median of the last (up to 4) intervals of the walk ending at step `i`.
@@ -87,14 +103,10 @@ public struct StepCounter: Sendable {
         let t1 = end ?? lastTime ?? t0
         let lo = lowerBound(t0), hi = lowerBound(nextUp(t1))
         let steps = hi - lo
-        var distance = 0.0
-        var active = 0.0
-        for i in lo..<max(lo, hi) {
-            distance += stepLengths[i]
-            if i > lo {
-                let d = stepTimes[i] - stepTimes[i - 1]
-                if d <= detector.settings.maximumStepInterval { active += d }
-            }
+        var distance = 0.0, active = 0.0
+        if hi > lo {
+            distance = distanceSums[hi - 1] - (lo > 0 ? distanceSums[lo - 1] : 0)
+            active = activeSums[hi - 1] - activeSums[lo]  // the first step's interval lies before the range
         }
         var data = PedometerData(start: t0, end: t1, numberOfSteps: steps, distance: distance)
         if hasAltitude {

@@ -1,0 +1,100 @@
+import Dispatch
+
+/// Core Motion's `CMPedometer` for any `MotionManager`: steps, distance, cadence, pace and floors,
+/// pushed as they are counted and queried for any range of what it has seen.
+///
+///     let pedometer = Pedometer(manager: manager)       // or Pedometer(source: imu)
+///     pedometer.startUpdates(from: 0, to: DispatchQueue.main) { data, error in
+///         if let data { print(data.numberOfSteps, data.distance ?? 0) }
+///     }
+///     …
+///     let lastMinute = pedometer.queryPedometerData(from: now - 60, to: now)
+///     pedometer.stopUpdates()
+///
+/// It observes every raw sample of the manager (`observeSamples`), beside whatever else the manager
+/// pushes or a game pulls, and counts on its own serial queue with a `StepCounter`. Times are the
+/// source's clock, s. A handler gets the data from `start` to the latest sample each time steps or
+/// floors change, in order, never concurrently (a `DeliveryChannel`).
+public final class Pedometer: Sendable {
+    public typealias Handler = @Sendable (PedometerData?, (any Error)?) -> Void
+
+    public let manager: MotionManager
+    private let counting = DispatchQueue(label: "tiltkit.pedometer")
+    private let state: Locked<State>
+
+    private struct State {
+        var counter: StepCounter
+        var observation: MotionSampleObservation?
+        var updates: (start: Double, channel: DeliveryChannel<PedometerData>)?
+    }
+
+    public init(manager: MotionManager, settings: StepDetectorSettings = .default,
+                stepLength: StepLengthModel = .default, floors: FloorCounter.Settings = .default) {
+        self.manager = manager
+        state = Locked(State(counter: StepCounter(settings: settings, stepLength: stepLength, floors: floors)))
+    }
+
+    /// A pedometer with its own manager over `source`.
+    public convenience init(source: any MotionSource, clock: any MotionClock = MonotonicClock()) {
+        self.init(manager: MotionManager(source: source, clock: clock))
+    }
+
+    /// Steps need an accelerometer.
+    public var isStepCountingAvailable: Bool { manager.isAccelerometerAvailable }
+    /// Floors need `MotionSample.pressure`; known only once a sample with it arrived.
+    public var isFloorCountingAvailable: Bool { state.withLock { $0.counter.hasAltitude } }
+
+    /// Starts counting (if not yet) and pushes the data from `start` (s, source clock) to the
+    /// latest sample to `handler` on `queue` whenever the steps or floors change. A manager that
+    /// cannot start (no accelerometer) is reported to the handler.
+    public func startUpdates(from start: Double, to queue: some MotionHandlerQueue = DispatchQueue.main,
+                             withHandler handler: @escaping Handler) {
+        guard isStepCountingAvailable else {
+            queue.enqueue { handler(nil, MotionManagerError.sensorUnavailable("accelerometer")) }
+            return
+        }
+        let channel = DeliveryChannel<PedometerData>(queue: queue) { handler($0, nil) }
+        state.withLock { $0.updates = (start, channel) }
+        startCounting()
+    }
+
+    /// Stops pushing and counting; what was seen stays queryable. Handlers may still run for data
+    /// sent before this returned.
+    public func stopUpdates() {
+        let observation = state.withLock { s -> MotionSampleObservation? in
+            s.updates = nil
+            defer { s.observation = nil }
+            return s.observation
+        }
+        observation?.cancel()
+        counting.sync {}  // samples already queued are counted before the last step is flushed
+        state.withLock { _ = $0.counter.finish() }
+    }
+
+    /// What was seen in [`start`, `end`] s of the source's clock.
+    public func queryPedometerData(from start: Double, to end: Double) -> PedometerData {
+        state.withLock { $0.counter.data(from: start, to: end) }
+    }
+
+    /// Everything seen so far.
+    public func queryPedometerData() -> PedometerData { state.withLock { $0.counter.data() } }
+
+    private func startCounting() {
+        let running = state.withLock { $0.observation != nil }
+        guard !running else { return }
+        let observation = manager.observeSamples(on: counting) { [weak self] sample in self?.count(sample) }
+        state.withLock { $0.observation = observation }
+    }
+
+    private func count(_ sample: MotionSample) {
+        let (send, data) = state.withLock { s -> (DeliveryChannel<PedometerData>?, PedometerData?) in
+            let floorsBefore = s.counter.floorChanges.count
+            let steps = s.counter.update(sample)
+            guard let updates = s.updates, steps > 0 || s.counter.floorChanges.count != floorsBefore else {
+                return (nil, nil)
+            }
+            return (updates.channel, s.counter.data(from: updates.start, to: sample.timestamp))
+        }
+        if let send, let data { send.send(data) }
+    }
+}
