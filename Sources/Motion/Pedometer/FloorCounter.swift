@@ -1,7 +1,9 @@
 /// Counts floors climbed and descended from relative altitude (m), with hysteresis: a floor counts
-/// when the altitude has moved `floorHeight` from where the last floor was counted, so barometric
-/// noise (tenths of a metre) never counts; the reference also follows the altitude slowly
-/// (`driftTimeConstant`), so weather (about 1 hPa, 8 m, in hours) does not add floors over a day.
+/// when the altitude has moved `floorHeight` from the reference, so barometric noise (tenths of a
+/// metre) never counts. The reference is where the walker last stood still in height (a landing:
+/// the altitude settled within `settledTolerance` of its slow average), so a 3.2 m storey after a
+/// 3.2 m storey counts two, not one and a fraction; it also follows the altitude slowly
+/// (`driftTimeConstant`), so weather (about 1 hPa, 8 m, in hours) adds no floors over a day.
 ///
 ///     var floors = FloorCounter()
 ///     floors.update(time: t, relativeAltitude: metres)
@@ -17,11 +19,17 @@ public struct FloorCounter: Hashable, Sendable {
         /// Time constant, s, with which the reference follows the altitude: far longer than a flight
         /// of stairs (≈10 s a floor), far shorter than weather.
         public var driftTimeConstant: Double
+        /// The altitude is settled (a landing, a floor) while within this many metres of its average
+        /// over `settleTimeConstant` s; the reference then moves to it.
+        public var settledTolerance: Double
+        public var settleTimeConstant: Double
         /// A hole longer than this, s, restarts from the next altitude instead of counting across it.
         public var maximumGap: Double
 
         public init(floorHeight: Double = 3, smoothing: Double = 1, driftTimeConstant: Double = 300,
-                    maximumGap: Double = 60) {
+                    settledTolerance: Double = 0.5, settleTimeConstant: Double = 10, maximumGap: Double = 60) {
+            self.settledTolerance = settledTolerance
+            self.settleTimeConstant = settleTimeConstant
             self.floorHeight = floorHeight
             self.smoothing = smoothing
             self.driftTimeConstant = driftTimeConstant
@@ -37,6 +45,7 @@ public struct FloorCounter: Hashable, Sendable {
     /// The smoothed altitude, m, and the reference a floor is counted from.
     public private(set) var altitude: Double?
     private var reference = 0.0
+    private var slow = 0.0
     private var lastTime = 0.0
 
     public init(settings: Settings = .default) { self.settings = settings }
@@ -49,6 +58,7 @@ public struct FloorCounter: Hashable, Sendable {
         guard let smoothed = altitude, time - lastTime <= settings.maximumGap else {
             altitude = h
             reference = h
+            slow = h
             lastTime = time
             return 0
         }
@@ -57,7 +67,12 @@ public struct FloorCounter: Hashable, Sendable {
         lastTime = time
         let a = smoothed + (h - smoothed) * min(1, dt / max(settings.smoothing, 1e-9))
         altitude = a
-        reference += (a - reference) * min(1, dt / max(settings.driftTimeConstant, 1e-9))
+        slow += (a - slow) * min(1, dt / max(settings.settleTimeConstant, 1e-9))
+        if abs(a - slow) < settings.settledTolerance && abs(a - reference) < settings.floorHeight {
+            reference = slow  // standing on a floor: count the next one from its settled height
+        } else {
+            reference += (a - reference) * min(1, dt / max(settings.driftTimeConstant, 1e-9))
+        }
         let floor = max(settings.floorHeight, 0.1)
         var change = 0
         while a - reference >= floor {

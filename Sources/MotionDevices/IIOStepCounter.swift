@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import Motion
+
+/// A step counter in an IIO device's hardware or firmware (the kernel's bma400 driver exports one),
+/// a step source beside `StepDetector`'s: it counts with the device asleep in a pocket, at no CPU.
+///
+///     let counter = try IIOStepCounter(directory: "/sys/bus/iio/devices/iio:device0")
+///     try counter.setEnabled(true)
+///     counter.startUpdates(from: 0, to: DispatchQueue.main) { data, error in print(data?.numberOfSteps ?? 0) }
+///
+/// The kernel ABI (Documentation/ABI/testing/sysfs-bus-iio, KernelVersion 3.19):
+/// `in_steps_en` "activates a device feature that runs in firmware/hardware … for steps: the
+/// pedometer saves power while not used; when activated, it will count the steps taken by the user
+/// in firmware and export them through in_steps_input"; `in_steps_input` is "the number of steps
+/// taken by the user since the last reboot while activated". Steps need no scale.
+public final class IIOStepCounter: @unchecked Sendable {
+    public let directory: String
+    /// The device's `name`, e.g. "bma400".
+    public let name: String
+    private let input: SysfsAttribute
+    private let enablePath: String
+    private let lock = NSLock()
+    private var timer: DispatchSourceTimer?
+    private let polling = DispatchQueue(label: "tiltkit.iio-steps")
+
+    /// Throws `.notFound` when the device has no `in_steps_input`.
+    public init(directory: String, calls: SystemCalls = .live) throws(DeviceError) {
+        self.directory = directory
+        name = (try? String(contentsOfFile: directory + "/name", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? (directory as NSString).lastPathComponent
+        input = try SysfsAttribute(path: directory + "/in_steps_input", calls: calls)
+        enablePath = directory + "/in_steps_en"
+    }
+
+    /// Whether `directory` is a device with a step counter.
+    public static func isAvailable(directory: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory + "/in_steps_input")
+    }
+
+    /// `in_steps_en`; nil when the device has no switch (it always counts).
+    public var isEnabled: Bool? {
+        (try? String(contentsOfFile: enablePath, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
+    }
+
+    /// Writes `in_steps_en` (needs write access to sysfs: root, or a udev rule).
+    public func setEnabled(_ on: Bool) throws(DeviceError) {
+        guard FileManager.default.fileExists(atPath: enablePath) else {
+            throw .unsupported(path: enablePath, reason: "this device has no in_steps_en; its counter cannot be switched")
+        }
+        let fd = open(enablePath, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .fromOpen(path: enablePath, errno: errno, fix: DeviceError.inputFix) }
+        defer { close(fd) }
+        let text = on ? "1\n" : "0\n"
+        let written = text.withCString { write(fd, $0, strlen($0)) }
+        guard written >= 0 else { throw .system(path: enablePath, call: "write", errno: errno) }
+    }
+
+    /// The counter now: steps since the device began counting.
+    public func read() throws(DeviceError) -> Int {
+        let value = try input.read()
+        guard value.isFinite, value >= 0, value < Double(Int.max) else {
+            throw .unsupported(path: input.path, reason: "not a step count: \(value)")
+        }
+        return Int(value)
+    }
+
+    /// Polls the counter every `interval` s on its own queue and pushes the steps since `start`
+    /// (s, the clock's time) to `handler` on `queue` whenever they change; a read that fails is
+    /// pushed as the error, and polling goes on (a device that comes back resumes).
+    public func startUpdates(from start: Double, every interval: Double = 0.5, clock: any MotionClock = MonotonicClock(),
+                             to queue: some MotionHandlerQueue, withHandler handler: @escaping Pedometer.Handler) {
+        stopUpdates()
+        var tally = DeviceStepTally()
+        let timer = DispatchSource.makeTimerSource(queue: polling)
+        timer.schedule(deadline: .now(), repeating: max(0.01, interval.isFinite ? interval : 0.5))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            do {
+                let reading = try self.read()
+                if tally.add(reading) {
+                    let data = PedometerData(start: start, end: clock.now(), numberOfSteps: tally.steps)
+                    queue.enqueue { handler(data, nil) }
+                }
+            } catch {
+                queue.enqueue { handler(nil, error) }
+            }
+        }
+        lock.withLock { self.timer = timer }
+        timer.resume()
+    }
+
+    /// Stops polling; a handler may still run for a reading taken before.
+    public func stopUpdates() {
+        let old = lock.withLock { () -> DispatchSourceTimer? in
+            defer { timer = nil }
+            return timer
+        }
+        old?.cancel()
+        polling.sync {}
+    }
+
+    deinit { timer?.cancel() }
+}
+
+/// Steps from successive readings of a device counter: the first reading is the zero; a reading
+/// below the last (the device was reset, re-enabled, or its 16- or 32-bit register wrapped) starts
+/// counting again from it instead of subtracting into a negative count.
+public struct DeviceStepTally: Hashable, Sendable {
+    /// Steps since the first reading.
+    public private(set) var steps = 0
+    private var last: Int?
+
+    public init() {}
+
+    /// Takes a reading; true when the step count changed (or on the first reading, to report 0).
+    public mutating func add(_ reading: Int) -> Bool {
+        defer { last = reading }
+        guard let last else { return true }
+        let delta = reading >= last ? reading - last : reading
+        steps += delta
+        return delta != 0
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("tiltkit pedometer, the command")
+struct PedometerCommandTests {
+    /// The built `tiltkit` beside the test bundle (`swift build --build-tests` builds both).
+    static var executable: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("tiltkit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        let debug = TestData.repositoryRoot.appendingPathComponent(".build/debug/tiltkit")
+        return FileManager.default.isExecutableFile(atPath: debug.path) ? debug : nil
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, output, String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test("--json --truth prints exactly the documented keys, the count and its error against the trace's truth")
+    func jsonKeys() throws {
+        guard Self.executable != nil else {
+            if TestData.isCI { Issue.record("tiltkit is not built beside the tests") }
+            print("note: tiltkit is not built beside the tests; skipping the command's test")
+            return
+        }
+        let file = OxfordTraces.url("user2_hand").path
+        let result = try Self.run(["pedometer", file, "--json", "--truth"])
+        #expect(result.status == 0, "\(result.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
+        #expect(Set(object.keys) == ["steps", "distance_m", "cadence_steps_per_s", "pace_s_per_m", "floors_ascended",
+                                     "floors_descended", "steps_truth", "error_percent"])
+        let steps = try #require(object["steps"] as? Int)
+        #expect(steps == OxfordTraces.count(try OxfordTraces.trace("user2_hand").samples).data().numberOfSteps)
+        #expect(object["steps_truth"] as? Int == (try OxfordTraces.truth("user2_hand")))
+        #expect(object["floors_ascended"] is NSNull)
+
+        let plain = try Self.run(["pedometer", file, "--json", "--step-length", "0.7"])
+        let fixed = try #require(try JSONSerialization.jsonObject(with: plain.out) as? [String: Any])
+        #expect(Set(fixed.keys).count == 6)
+        #expect(abs((fixed["distance_m"] as? Double ?? 0) - 0.7 * Double(steps)) < 1e-6)
+
+        let missing = try Self.run(["pedometer", "/nonexistent/trace.csv"])
+        #expect(missing.status != 0 && missing.err.contains("/nonexistent/trace.csv"))
+    }
+}

