@@ -31,6 +31,7 @@ public struct StepDetector: Sendable {
     /// The filters' total lag, in grid samples.
     private let lag: Int
     private var periodEstimator: StepPeriodEstimator
+    private var lastDetected: Double?
     private var decimation: Int
 
     /// The step period, s, of the last 4 s from their autocorrelation (at times a stride, two
@@ -133,6 +134,15 @@ public struct StepDetector: Sendable {
     }
 
     private mutating func detected(_ time: Double, _ step: (Double) -> Void) {
-        rhythm.add(time, periodic: periodEstimator.period != nil, step)
+        defer { lastDetected = time }
+        let periodic = periodEstimator.period != nil
+        if let last = lastDetected, rhythm.isWalking, let period = periodEstimator.period,
+           period >= settings.minimumStepInterval, periodEstimator.periodStrength >= settings.missedStepPeriodicity {
+            let periods = (time - last) / period
+            if periods >= 1.6 && periods <= 2.4 && time - last <= settings.maximumStepInterval {
+                rhythm.add((last + time) / 2, periodic: periodic, step)
+            }
+        }
+        rhythm.add(time, periodic: periodic, step)
     }
 }

@@ -1,8 +1,8 @@
 /// The step period of a walk from the autocorrelation of the smoothed acceleration magnitude over
 /// the last few seconds, as Rai et al.'s "Zee" (MobiCom 2012) and Brajdic & Harle (UbiComp 2013)
 /// use it. Walking's autocorrelation peaks at one step and at one stride (two steps, often the
-/// higher peak, since left and right differ); the period reported is the highest peak's lag, or
-/// half of it when a peak there reaches `strideRatio`.
+/// higher peak, since left and right differ); the period reported is the highest peak's lag,
+/// halved for as long as a peak near the half reaches `strideRatio`.
 ///
 ///     var period = StepPeriodEstimator(sampleRate: 50, window: 4, minimumPeriod: 0.25, maximumPeriod: 2)
 ///     period.push(x)          // each smoothed magnitude
@@ -12,6 +12,8 @@ struct StepPeriodEstimator {
     private(set) var period: Double?
     /// The highest normalised autocorrelation of the last window, 0…1.
     private(set) var strength = 0.0
+    /// The autocorrelation at `period`, −1…1.
+    private(set) var periodStrength = 0.0
 
     private var window: SampleWindow
     private let rate: Double
@@ -84,16 +86,21 @@ struct StepPeriodEstimator {
             stepLag = lag
             break
         }
-        let low = max(minimumLag, Int(0.4 * Double(stepLag))), high = Int(0.6 * Double(stepLag))
-        if low <= high {
-            var halfBest = strideRatio
+        // Halve while a peak near the half is there: the highest may be two strides, even.
+        while true {
+            let low = max(minimumLag, Int(0.4 * Double(stepLag))), high = Int(0.6 * Double(stepLag))
+            guard low <= high else { break }
+            var halfBest = strideRatio, halfLag: Int?
             for lag in low...high
             where correlation[lag] > halfBest && correlation[lag] >= correlation[lag - 1]
                 && correlation[lag] >= correlation[lag + 1] {
                 halfBest = correlation[lag]
-                stepLag = lag
+                halfLag = lag
             }
+            guard let halfLag else { break }
+            stepLag = halfLag
         }
         period = Double(stepLag) / rate
+        periodStrength = correlation[stepLag]
     }
 }
