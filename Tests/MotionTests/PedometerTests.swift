@@ -91,6 +91,15 @@ struct PedometerTests {
         // Nothing but garbage: nothing counted, nothing thrown.
         let garbage = (0..<1000).map { MotionSample(timestamp: Double($0) / 100, acceleration: Vector3(.nan, 1e300, -.infinity)) }
         #expect(OxfordTraces.count(garbage).data().numberOfSteps == 0)
+        // Settings that mean nothing fall back to the defaults instead of crashing the filters.
+        var nonsense = StepDetectorSettings.default
+        nonsense.resampleRate = 0
+        nonsense.smoothingHalfWidth = .nan
+        nonsense.minimumStepInterval = -1
+        nonsense.minimumWalkSteps = -5
+        #expect(nonsense.sanitized == .default)
+        #expect(OxfordTraces.count(samples, settings: nonsense).data().numberOfSteps
+            == OxfordTraces.count(samples).data().numberOfSteps)
     }
 
     @Test("ranges add up, and distance, cadence and pace are those of a walk")

@@ -4,7 +4,7 @@ import Dispatch
 /// pushed as they are counted and queried for any range of what it has seen.
 ///
 ///     let pedometer = Pedometer(manager: manager)       // or Pedometer(source: imu)
-///     pedometer.startUpdates(from: 0, to: DispatchQueue.main) { data, error in
+///     pedometer.startUpdates(from: 0, to: DispatchQueue(label: "steps")) { data, error in
 ///         if let data { print(data.numberOfSteps, data.distance ?? 0) }
 ///     }
 ///     …
@@ -47,7 +47,7 @@ public final class Pedometer: Sendable {
     /// Starts counting (if not yet) and pushes the data from `start` (s, source clock) to the
     /// latest sample to `handler` on `queue` whenever the steps or floors change. A manager that
     /// cannot start (no accelerometer) is reported to the handler.
-    public func startUpdates(from start: Double, to queue: some MotionHandlerQueue = DispatchQueue.main,
+    public func startUpdates(from start: Double, to queue: some MotionHandlerQueue,
                              withHandler handler: @escaping Handler) {
         guard isStepCountingAvailable else {
             queue.enqueue { handler(nil, MotionManagerError.sensorUnavailable("accelerometer")) }

@@ -15,7 +15,8 @@
 /// steps of a walk only once the walk is confirmed.
 public struct StepDetector: Sendable {
     public let settings: StepDetectorSettings
-    private let period: Double
+    /// Seconds between resampled values.
+    private let gridPeriod: Double
     private var smoother: GaussianSmoother
     private var scorer: PeakScorer
     private var statistics: RunningStatistics
@@ -32,7 +33,7 @@ public struct StepDetector: Sendable {
     private let lag: Int
     private var periodEstimator: StepPeriodEstimator
     private var lastDetected: Double?
-    private var decimation: Int
+    private let decimation: Int
 
     /// The step period, s, of the last 4 s from their autocorrelation (at times a stride, two
     /// steps); nil when they are not periodic (no walk, or not yet 4 s of it).
@@ -44,10 +45,9 @@ public struct StepDetector: Sendable {
     public private(set) var gapRestarts = 0
 
     public init(settings: StepDetectorSettings = .default) {
-        var s = settings
-        if !(s.resampleRate.isFinite && s.resampleRate > 0) { s.resampleRate = StepDetectorSettings.default.resampleRate }
+        let s = settings.sanitized
         self.settings = s
-        period = 1 / s.resampleRate
+        gridPeriod = 1 / s.resampleRate
         let smoothHalf = Int((s.smoothingHalfWidth * s.resampleRate).rounded())
         let scoreHalf = max(1, Int((s.scoreHalfWidth * s.resampleRate).rounded()))
         smoother = GaussianSmoother(sigma: s.smoothingSigma * s.resampleRate, halfWidth: smoothHalf)
@@ -111,11 +111,11 @@ public struct StepDetector: Sendable {
         let now = nextGridTime
         gridIndex += 1
         // Computed from the index, not summed, so the grid does not drift over hours.
-        nextGridTime = gridStart + Double(gridIndex) * period
+        nextGridTime = gridStart + Double(gridIndex) * gridPeriod
         guard let smooth = smoother.push(magnitude) else { return }
         if gridIndex % decimation == 0 { periodEstimator.push(smooth) }
         guard let score = scorer.push(smooth) else { return }
-        let scoreTime = now - Double(lag) * period
+        let scoreTime = now - Double(lag) * gridPeriod
         if let c = candidate, scoreTime - c.time > settings.minimumStepInterval {
             candidate = nil
             detected(c.time, step)

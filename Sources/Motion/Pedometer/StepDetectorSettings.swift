@@ -74,4 +74,29 @@ public struct StepDetectorSettings: Hashable, Sendable {
     }
 
     public static let `default` = StepDetectorSettings()
+
+    /// These settings with every value that is not finite, or outside what it can mean (a rate of
+    /// 0 Hz, a negative width, a resample rate the filters cannot hold), replaced by its default: a
+    /// detector is never built from numbers that would crash or stall it.
+    public var sanitized: StepDetectorSettings {
+        let d = StepDetectorSettings.default
+        func fix(_ value: Double, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
+            value.isFinite && range.contains(value) ? value : fallback
+        }
+        var s = self
+        s.resampleRate = fix(resampleRate, d.resampleRate, 10...1000)
+        s.smoothingSigma = fix(smoothingSigma, d.smoothingSigma, 0.001...1)
+        s.smoothingHalfWidth = fix(smoothingHalfWidth, d.smoothingHalfWidth, 0...2)
+        s.scoreHalfWidth = fix(scoreHalfWidth, d.scoreHalfWidth, 0...2)
+        s.thresholdDeviations = fix(thresholdDeviations, d.thresholdDeviations, -10...10)
+        s.thresholdTimeConstant = fix(thresholdTimeConstant, d.thresholdTimeConstant, 0.1...3600)
+        s.minimumScore = fix(minimumScore, d.minimumScore, 0...10)
+        s.minimumStepInterval = fix(minimumStepInterval, d.minimumStepInterval, 0...10)
+        s.maximumStepInterval = fix(maximumStepInterval, d.maximumStepInterval, 0...60)
+        s.minimumWalkSteps = (1...60).contains(minimumWalkSteps) ? minimumWalkSteps : d.minimumWalkSteps
+        s.minimumPeriodicity = fix(minimumPeriodicity, d.minimumPeriodicity, -1...1)
+        s.missedStepPeriodicity = fix(missedStepPeriodicity, d.missedStepPeriodicity, -1...2)
+        s.maximumGap = fix(maximumGap, d.maximumGap, 0...3600)
+        return s
+    }
 }
