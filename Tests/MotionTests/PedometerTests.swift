@@ -108,6 +108,8 @@ struct PedometerTests {
         let all = counter.data()
         let first = counter.data(from: all.start, to: 100), second = counter.data(from: 100.0.nextUp, to: all.end)
         #expect(first.numberOfSteps + second.numberOfSteps == all.numberOfSteps)
+        #expect(counter.data(from: 120, to: 60).numberOfSteps == 0)
+        #expect(counter.data(from: .nan, to: .infinity).numberOfSteps == 0)
         let distance = try #require(all.distance), pace = try #require(all.averageActivePace)
         #expect(abs((first.distance ?? 0) + (second.distance ?? 0) - distance) < 1e-6)
         // Walking: 0.5–0.9 m a step, 0.6–1.2 s/m (1–1.7 m/s), 1.3–2.3 steps/s mid-walk.

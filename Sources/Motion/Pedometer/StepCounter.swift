@@ -97,11 +97,12 @@ public struct StepCounter: Sendable {
         return 1 / intervals[intervals.count / 2]
     }
 
-    /// What was measured in [`start`, `end`] s (default: all of it).
+    /// What was measured in [`start`, `end`] s (default: all of it); nothing for an empty or NaN range.
     public func data(from start: Double? = nil, to end: Double? = nil) -> PedometerData {
         let t0 = start ?? firstTime ?? 0
         let t1 = end ?? lastTime ?? t0
-        let lo = lowerBound(t0), hi = lowerBound(nextUp(t1))
+        guard !t0.isNaN, !t1.isNaN else { return PedometerData(start: t0, end: t1, numberOfSteps: 0) }
+        let lo = lowerBound(t0), hi = max(lo, lowerBound(nextUp(t1)))  // an end before the start: nothing
         let steps = hi - lo
         var distance = 0.0, active = 0.0
         if hi > lo {
