@@ -1,0 +1,79 @@
+import Foundation
+import Motion
+
+/// `tiltkit activity --confusion`: the classifier against labelled recordings, per second of data.
+enum ActivityConfusion {
+    /// The classifier's segments over a whole trace.
+    static func classify(_ trace: Trace) -> [MotionActivitySegment] {
+        var classifier = MotionActivityClassifier()
+        for sample in trace.samples { classifier.push(sample) }
+        return classifier.allSegments
+    }
+
+    /// The truth a file's name or folder gives: MotionSense's activity codes, or a folder named after an activity.
+    static func label(of url: URL) -> MotionActivityKind? {
+        let code = url.lastPathComponent.split(separator: "_").first.map(String.init) ?? ""
+        switch code {
+        case "dws", "ups", "wlk": return .walking
+        case "jog": return .running
+        case "sit", "std": return .stationary
+        default: return MotionActivityKind(rawValue: url.deletingLastPathComponent().lastPathComponent)
+        }
+    }
+
+    struct Report {
+        /// Seconds, [truth][call], in `MotionActivityKind.allCases` order.
+        var seconds: [[Int]]
+        var files: [(name: String, truth: MotionActivityKind, agreement: Double)]
+
+        var table: String {
+            let kinds = MotionActivityKind.allCases
+            var out = "per second of data: truth (rows) against the call (columns)\n"
+            out += "truth".padding(toLength: 12, withPad: " ", startingAt: 0)
+                + kinds.map { $0.rawValue.leftPadded(11) }.joined() + "   agreement\n"
+            for (i, truth) in kinds.enumerated() where seconds[i].reduce(0, +) > 0 {
+                let total = seconds[i].reduce(0, +)
+                out += truth.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + seconds[i].map { String($0).leftPadded(11) }.joined()
+                    + String(format: "   %5.1f %% of %d s\n", 100 * Double(seconds[i][i]) / Double(total), total)
+            }
+            out += "\nper file\n"
+            for f in files {
+                out += f.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                    + f.truth.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(format: "%5.1f %%\n", 100 * f.agreement)
+            }
+            return out
+        }
+    }
+
+    static func score(folder: URL, label fixed: MotionActivityKind?) throws -> Report {
+        let kinds = MotionActivityKind.allCases
+        var seconds = Array(repeating: Array(repeating: 0, count: kinds.count), count: kinds.count)
+        var files: [(String, MotionActivityKind, Double)] = []
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        for name in names where name.hasSuffix(".csv") {
+            let url = folder.appendingPathComponent(name)
+            guard let truth = fixed ?? label(of: url) else { continue }
+            let trace = try loadTrace(url)
+            let calls = perSecond(classify(trace), from: trace.samples.first?.timestamp ?? 0, duration: trace.duration)
+            let t = kinds.firstIndex(of: truth)!
+            for call in calls { seconds[t][kinds.firstIndex(of: call)!] += 1 }
+            files.append((name, truth, calls.isEmpty ? 0 : Double(calls.filter { $0 == truth }.count) / Double(calls.count)))
+        }
+        return Report(seconds: seconds, files: files)
+    }
+
+    /// The call at the middle of each whole second of the trace (unknown where no segment covers it).
+    static func perSecond(_ segments: [MotionActivitySegment], from first: Double, duration: Double) -> [MotionActivityKind] {
+        guard duration >= 1 else { return [] }
+        return (0..<Int(duration)).map { second in
+            let t = first + Double(second) + 0.5
+            return segments.first { $0.start <= t && t < $0.end }?.kind ?? .unknown
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
