@@ -100,6 +100,8 @@ public struct MotionActivityClassifier: Sendable {
         votes.removeAll(keepingCapacity: true)
         sinceWindow = 0
         windowsSinceRestart = 0
+        latestWindow = nil
+        latestVote = nil
         current = MotionActivity(kind: .unknown, confidence: .low, startDate: t)
         confidenceCounts = [0, 0, 0]
         last = (t, a)

@@ -28,7 +28,7 @@ public struct MotionActivitySettings: Hashable, Sendable {
     public var stillDeviation = 0.03
     /// A periodic window is a gait above this deviation of |a|, g. Measured: walking with the phone
     /// in hand 0.21–0.30 g (medians), a dash-mounted phone driving under 0.07 g (90th percentile).
-    public var gaitDeviation = 0.1
+    public var gaitDeviation = 0.15
     /// A window this agitated (deviation of |a|, g) counts as walking even without a clean period:
     /// climbing stairs measured 0.32–0.45 g with weak periodicity, the x-io hand gestures at most 0.15 g.
     public var vigorousDeviation = 0.25

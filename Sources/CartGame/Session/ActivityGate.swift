@@ -1,0 +1,65 @@
+import Motion
+
+/// Holds the jump and duck gestures off while the player walks or runs: a step jolts the device
+/// as a push or a tip does (a jog with the phone in a pocket fired 42 jumps and 42 ducks in 31 s),
+/// so on foot the gestures mean nothing. A `MotionActivityClassifier` runs on the pushed device
+/// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
+/// one window shows a gait (before the call is confirmed) or the call is walking or running, and
+/// ends when a window is still: stopping, putting the phone away or taking it out of a bag are no
+/// gestures either. At a start or after a gap the gestures wait for that first still window too
+/// (2.5 s of stillness at the earliest), so a walk already under way fires nothing.
+///
+///     var gate = ActivityGate()
+///     if gate.push(motion) { controls.reset() }      // the hold ended: forget the walk's motion
+///     if gate.hold != nil { /* drop this frame's jump and duck */ }
+public struct ActivityGate: Sendable {
+    public private(set) var classifier: MotionActivityClassifier
+    /// Why gestures are held now; nil when they run.
+    public private(set) var hold: Hold? = .waitingForStillness
+    private var lastWindowEnd: Double?
+
+    public enum Hold: Hashable, Sendable {
+        /// No still window yet since the start or a gap.
+        case waitingForStillness
+        /// Walking or running (called, or seen in a window), and no still window since.
+        case onFoot(MotionActivityKind)
+
+        /// The HUD's line (the overlay font is ASCII).
+        public var message: String {
+            switch self {
+            case .waitingForStillness: "hold still - gestures start when still"
+            case .onFoot(let kind): "\(kind.rawValue) - gestures paused"
+            }
+        }
+    }
+
+    public init(settings: MotionActivitySettings = .default) {
+        classifier = MotionActivityClassifier(settings: settings)
+    }
+
+    /// The classifier's call now.
+    public var activity: MotionActivity { classifier.current }
+
+    /// One pushed device motion. Returns true when a hold just ended.
+    public mutating func push(_ motion: DeviceMotion) -> Bool {
+        let held = hold != nil
+        classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
+        guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
+            // Restarted after a gap (or nothing yet): unknown again.
+            if lastWindowEnd != nil { hold = .waitingForStillness }
+            lastWindowEnd = nil
+            return false
+        }
+        guard window.end != lastWindowEnd else { return false }
+        lastWindowEnd = window.end
+        let call = classifier.current.kind
+        if vote.isOnFoot {
+            hold = .onFoot(vote)
+        } else if call.isOnFoot {
+            hold = .onFoot(call)
+        } else if vote == .stationary {
+            hold = nil
+        }
+        return held && hold == nil
+    }
+}
