@@ -62,8 +62,7 @@ struct Activity: ParsableCommand {
             for s in segments {
                 let start = s.start - first, end = s.end - first
                 if json {
-                    print(String(format: "{\"start\":%.2f,\"end\":%.2f,\"activity\":\"%@\",\"confidence\":\"%@\"}",
-                                 start, end, s.kind.rawValue, s.confidence.description))
+                    print(s.jsonLine(origin: first))
                 } else {
                     print(String(format: "%9.2f s %9.2f s  ", start, end) + s.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + s.confidence.description)
                 }

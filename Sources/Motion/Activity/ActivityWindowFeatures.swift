@@ -9,6 +9,9 @@ public struct ActivityWindowFeatures: Hashable, Sendable {
     public var end: Double
     /// Standard deviation of |a|, g: stillness, vibration or impacts.
     public var magnitudeDeviation: Double
+    /// The smallest deviation of |a| (g) over the window's four quarters: a gait fills the window,
+    /// a knock or a pick-up leaves a quarter still.
+    public var quietestQuarterDeviation: Double
     /// 95th percentile of |a|, g: the impact of steps (robust to one spike).
     public var magnitudePeak: Double
     /// The strongest repetition of |a| between 0.25 and 1.3 s (a step or a stride), nil if none.
@@ -30,6 +33,9 @@ public struct ActivityWindowFeatures: Hashable, Sendable {
         end = start + Double(n) / rate
         let mean = magnitudes.reduce(0, +) / Double(Swift.max(1, n))
         magnitudeDeviation = (magnitudes.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(Swift.max(1, n))).squareRoot()
+        quietestQuarterDeviation = (0..<4).map { q in
+            Self.variance(Array(magnitudes[(q * n / 4)..<((q + 1) * n / 4)])).squareRoot()
+        }.min() ?? 0
         let sorted = magnitudes.sorted()
         magnitudePeak = sorted.isEmpty ? 0 : sorted[Swift.min(n - 1, Int(0.95 * Double(n - 1)))]
         let gait = Periodicity.strongest(in: magnitudes, rate: rate, periods: 0.25...1.3)
@@ -70,7 +76,8 @@ public struct ActivityWindowFeatures: Hashable, Sendable {
         let runningPace = rate >= s.runningStepRate
         let periodicGait = magnitudeDeviation >= s.gaitDeviation && magnitudePeriodicity >= s.periodicity
             && s.stepRate.contains(rate) && (!runningPace || magnitudePeak >= s.runningPeak)
-        if periodicGait || magnitudeDeviation >= s.vigorousDeviation {
+        let sustained = quietestQuarterDeviation >= s.stillDeviation
+        if sustained && (periodicGait || magnitudeDeviation >= s.vigorousDeviation) {
             return periodicGait && runningPace ? .running : .walking
         }
         if s.cyclingTiltSpread.contains(tiltSpread), magnitudePeak < s.cyclingPeak, tiltPeriodicity >= s.periodicity,

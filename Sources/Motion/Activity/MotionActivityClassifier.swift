@@ -149,7 +149,8 @@ public struct MotionActivityClassifier: Sendable {
     // MARK: Hysteresis
 
     private func agreement(for kind: MotionActivityKind) -> MotionActivitySettings.Agreement {
-        kind == .automotive || kind == .cycling ? settings.slowConfirmation : settings.confirmation
+        // Unknown is no evidence of anything: it replaces a call only when it lasts.
+        kind == .automotive || kind == .cycling || kind == .unknown ? settings.slowConfirmation : settings.confirmation
     }
 
     private mutating func decide(at time: Double) {

@@ -26,8 +26,9 @@ public struct MotionActivitySettings: Hashable, Sendable {
     /// Below this standard deviation of |a| (g) a window is still. Measured: sitting and standing
     /// windows stay under 0.02 g (90th percentile), the x-io board at rest 0.003 g.
     public var stillDeviation = 0.03
-    /// A periodic window is a gait above this deviation of |a|, g. Measured: walking with the phone
-    /// in hand 0.21–0.30 g (medians), a dash-mounted phone driving under 0.07 g (90th percentile).
+    /// A periodic window is a gait above this deviation of |a|, g, and only if none of its quarters
+    /// is still. Measured: walking with the phone in hand 0.21–0.30 g (medians); a dash-mounted
+    /// phone driving stays under 0.07 g (90th percentile) but reached 0.12 g, periodic, on one rough stretch.
     public var gaitDeviation = 0.15
     /// A window this agitated (deviation of |a|, g) counts as walking even without a clean period:
     /// climbing stairs measured 0.32–0.45 g with weak periodicity, the x-io hand gestures at most 0.15 g.
@@ -67,11 +68,11 @@ public struct MotionActivitySettings: Hashable, Sendable {
     public var pedalRate: ClosedRange<Double> = 0.67...2.0
     public var cyclingPeak = 1.5
 
-    /// A new call needs this many of the last `of` windows to agree (stationary, walking, running,
-    /// unknown): 3 of 4 at a 1 s hop calls a change about 3–4 s after it happened, and one odd
+    /// A new call needs this many of the last `of` windows to agree (stationary, walking, running):
+    /// 3 of 4 at a 1 s hop calls a change about 3–4 s after it happened, and one odd
     /// window cannot flip it.
     public var confirmation = Agreement(count: 3, of: 4)
-    /// Automotive and cycling, whose evidence is weaker, need longer agreement.
+    /// Automotive and cycling, whose evidence is weaker, and unknown (no evidence) need longer agreement.
     public var slowConfirmation = Agreement(count: 8, of: 10)
 
     public struct Agreement: Hashable, Sendable {
