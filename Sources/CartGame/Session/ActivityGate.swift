@@ -5,9 +5,10 @@ import Motion
 /// so on foot the gestures mean nothing. A `MotionActivityClassifier` runs on the pushed device
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
 /// one window shows a gait (before the call is confirmed) or the call is walking or running, and
-/// ends when a window is still: stopping, putting the phone away or taking it out of a bag are no
-/// gestures either. At a start or after a gap the gestures wait for that first still window too
-/// (2.5 s of stillness at the earliest), so a walk already under way fires nothing.
+/// ends at the first still window (4 s without a jolt), before the call moves on: what comes
+/// between (stopping, taking the phone out of a bag) is no gesture either. At a start or after a
+/// gap the gestures wait for a first still window too (2.5 s at the earliest), so a walk already
+/// under way fires nothing.
 ///
 ///     var gate = ActivityGate()
 ///     if gate.push(motion) { controls.reset() }      // the hold ended: forget the walk's motion
@@ -53,12 +54,13 @@ public struct ActivityGate: Sendable {
         guard window.end != lastWindowEnd else { return false }
         lastWindowEnd = window.end
         let call = classifier.current.kind
+        // A whole still window (4 s) ends a hold at once, before the call catches up.
         if vote.isOnFoot {
             hold = .onFoot(vote)
-        } else if call.isOnFoot {
-            hold = .onFoot(call)
         } else if vote == .stationary {
             hold = nil
+        } else if call.isOnFoot {
+            hold = .onFoot(call)
         }
         return held && hold == nil
     }
