@@ -14,11 +14,13 @@ struct Activity: ParsableCommand {
         whose file name starts with a MotionSense activity code (dws, ups, wlk = walking; jog = \
         running; sit, std = stationary) or whose folder is named after an activity (walking/, \
         running/, stationary/, automotive/, cycling/), or every trace with --label. It prints, \
-        per second of data, the truth against the call, and each class's agreement.
+        per second of data, the truth against the call, and each class's agreement. Each \
+        recording is classified alone (its first call dates from its start), or with --joined all \
+        of them back to back as one stream, so that every change of activity is found late, as live.
 
         Examples:
           tiltkit activity ../shared/data/traces/motionsense/jog_16_sub_1.csv --json
-          tiltkit activity --confusion ../shared/data/traces/motionsense
+          tiltkit activity --confusion ../shared/data/traces/motionsense --joined
         """)
 
     @Argument(help: "The trace file (or Sensor Logger folder).")
@@ -36,19 +38,28 @@ struct Activity: ParsableCommand {
     @Option(help: "With --confusion: the activity of every trace in the folder (e.g. walking).")
     var label: String?
 
+    @Flag(help: "With --confusion: score the call as it stood at each second (no backdating), as a live app sees it.")
+    var live = false
+
+    @Flag(help: "With --confusion: play the recordings back to back as one stream (changes must be found).")
+    var joined = false
+
     func validate() throws {
         if (file == nil) == (confusion == nil) { throw ValidationError("give a trace FILE, or --confusion DIR") }
         if let label, MotionActivityKind(rawValue: label) == nil {
             throw ValidationError("--label must be one of \(MotionActivityKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if label != nil && confusion == nil { throw ValidationError("--label goes with --confusion") }
+        if (label != nil || joined || live) && confusion == nil {
+            throw ValidationError("--label, --joined and --live go with --confusion")
+        }
     }
 
     func run() throws {
         try reportingErrors {
             if let confusion {
                 let report = try ActivityConfusion.score(folder: URL(fileURLWithPath: confusion),
-                                                         label: label.flatMap(MotionActivityKind.init(rawValue:)))
+                                                         label: label.flatMap(MotionActivityKind.init(rawValue:)),
+                                                         joined: joined, live: live)
                 print(report.table, terminator: "")
                 return
             }
