@@ -8,7 +8,8 @@
 /// Where the numbers come from. "Measured" means per-window values of these features (4 s
 /// windows, 1 s hop) on MotionSense (iPhone 6s, front trouser pocket; MIT), the Oxford Step
 /// Counter validation walks (Samsung S6 in hand, pockets, bag, armband, neck pouch; CC BY 4.0)
-/// and the x-io sensor_data.csv (hand-held IMU waved about; MIT); the tables are in the README.
+/// and the x-io sensor_data.csv (hand-held IMU waved about; MIT). `tiltkit activity FILE --windows`
+/// prints these features for every window of a recording.
 public struct MotionActivitySettings: Hashable, Sendable {
     /// Rate the acceleration is resampled to before analysis, Hz: sources of 50–200 Hz (and jittered
     /// ones) give the same windows. 50 Hz keeps a running step's impact (a few Hz) and is
@@ -36,17 +37,18 @@ public struct MotionActivitySettings: Hashable, Sendable {
     /// Smallest normalised autocorrelation peak (0…1) for a period to count. Measured: walking and
     /// jogging 0.78–0.97 (medians), still windows 0.2–0.3 (noise).
     public var periodicity = 0.4
-    /// Step rates of walking and running, steps/s. Walking cadence is about 100–120 steps/min
-    /// (Tudor-Locke et al. 2018, "How fast is fast enough?", IJBNPA 15:3 — 100 steps/min ≈ moderate
-    /// walking); preferred running cadence about 170 steps/min (Heiderscheit et al. 2011, MSSE
-    /// 43:296). Outside this band a period is no gait (the x-io board's 4 Hz wobble).
+    /// Step rates of walking and running, steps/s. 100 steps/min marks moderate and 130 steps/min
+    /// vigorous walking (Tudor-Locke et al., "Walking cadence and intensity in 21–40 year olds:
+    /// CADENCE-adults", IJBNPA 16:8, 2019); runners' metabolically best stride rate at 3 m/s is
+    /// 85 strides/min, 170 steps/min (Lieberman et al., J Exp Biol 218:3406, 2015). Outside this
+    /// band a period is no gait (the x-io board's 4 Hz wobble).
     public var stepRate: ClosedRange<Double> = 1.0...3.6
     /// A period longer than this (seconds) is a stride, one leg's cycle, so two steps: a phone in a
-    /// trouser pocket follows its own leg (MotionSense walking 1.12 s, jogging 0.72 s), one in a hand
-    /// or on the chest sees every step (Oxford hand 0.6 s).
+    /// trouser pocket follows its own leg (MotionSense walking 1.12 s, jogging 0.72 s); in a hand both
+    /// show (Oxford hand: 0.6 s and 1.2 s, either gives 1.7 steps/s).
     public var strideSplitPeriod = 0.65
-    /// Running needs this cadence (steps/s; the walk–run boundary, 150 steps/min, below the
-    /// preferred running cadences cited above)…
+    /// Running needs this cadence (steps/s: 150 steps/min, between vigorous walking's 130 and
+    /// running's 170 cited above; measured: MotionSense jogging 2.7–2.8, walking 1.8–1.9)…
     public var runningStepRate = 2.5
     /// …and a 95th percentile of |a| above this, g (measured: MotionSense jogging 3.0–3.7 g,
     /// walking 2.1–2.5 g; Oxford walks 1.4–2.3 g).
