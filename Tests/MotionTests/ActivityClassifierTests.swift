@@ -155,6 +155,21 @@ import TestSupport
         for (a, b) in zip(segments, segments.dropFirst()) { #expect(a.end <= b.start + 1e-9) }
     }
 
+    /// One sample stamped far in the future (a clock glitch) would hold every later sample back:
+    /// once the stream has stayed behind for longer than a gap, the classifier starts again on it.
+    @Test func aFarFutureTimestampDoesNotStopTheAnalysis() throws {
+        let trace = try Recordings.xio()
+        var samples = Array(trace.samples.prefix(3000))
+        samples.insert(MotionSample(timestamp: 1e6, acceleration: Vector3(0, 0, -1)), at: 1000)
+        var classifier = MotionActivityClassifier()
+        for s in samples { classifier.push(s) }
+        #expect(classifier.gapRestarts == 2)                       // to the outlier, and back
+        #expect(classifier.lastSampleTime == samples.last!.timestamp)
+        // Windows are cut again up to the end.
+        #expect(try #require(classifier.latestWindow).end > samples.last!.timestamp - 1.5)
+        #expect(classifier.allSegments.last!.end == samples.last!.timestamp)
+    }
+
     @Test func noSamplesAndAllNaNGiveNoSegmentsAndNoCrash() {
         var classifier = MotionActivityClassifier()
         #expect(classifier.allSegments.isEmpty)

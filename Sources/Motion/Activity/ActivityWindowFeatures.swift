@@ -70,7 +70,7 @@ public struct ActivityWindowFeatures: Hashable, Sendable {
     /// The activity this window alone suggests; the classifier's hysteresis turns votes into calls.
     public func vote(_ s: MotionActivitySettings) -> MotionActivityKind {
         guard magnitudeDeviation.isFinite, magnitudePeak.isFinite else { return .unknown }
-        if magnitudeDeviation < s.stillDeviation { return .stationary }
+        if magnitudeDeviation < s.stillDeviation && tiltSpread < s.stillTiltSpread { return .stationary }
         // A running cadence without running's impact is no gait (a hand-held wobble at 3 Hz).
         let rate = stepRate ?? 0
         let runningPace = rate >= s.runningStepRate

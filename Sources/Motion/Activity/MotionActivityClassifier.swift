@@ -25,7 +25,7 @@ public struct MotionActivityClassifier: Sendable {
     public private(set) var latestVote: MotionActivityKind?
     /// Samples dropped: NaN or infinite values, or a timestamp not after the previous one.
     public private(set) var rejectedSamples = 0
-    /// Gaps longer than `maximumGap` that restarted the analysis.
+    /// Gaps longer than `maximumGap` (or a new time base) that restarted the analysis.
     public private(set) var gapRestarts = 0
 
     private struct Vote: Sendable {
@@ -35,6 +35,8 @@ public struct MotionActivityClassifier: Sendable {
     }
 
     private var last: (time: Double, acceleration: Vector3)?
+    /// Timestamp of the first of the samples rejected in a row for being behind `last`.
+    private var behindSince: Double?
     private var gridTime = 0.0
     private var magnitudes: [Double] = []
     private var directions: [Vector3] = []
@@ -74,8 +76,17 @@ public struct MotionActivityClassifier: Sendable {
         }
         guard t > previous.time else {
             rejectedSamples += 1
-            return false
+            // One stray timestamp is dropped; a stream that stays behind for longer than a gap has a
+            // new time base (a far-future outlier before it, a clock reset): start again on it.
+            let behindSince = behindSince ?? t
+            self.behindSince = behindSince
+            guard t - behindSince > settings.maximumGap else { return false }
+            gapRestarts += 1
+            close(at: previous.time)
+            restart(at: t, acceleration: a)
+            return (current.kind, current.confidence) != before
         }
+        behindSince = nil
         if t - previous.time > settings.maximumGap {
             gapRestarts += 1
             close(at: previous.time)
@@ -95,6 +106,7 @@ public struct MotionActivityClassifier: Sendable {
     // MARK: Resampled points and windows
 
     private mutating func restart(at t: Double, acceleration a: Vector3) {
+        behindSince = nil
         magnitudes.removeAll(keepingCapacity: true)
         directions.removeAll(keepingCapacity: true)
         votes.removeAll(keepingCapacity: true)

@@ -27,6 +27,10 @@ public struct MotionActivitySettings: Hashable, Sendable {
     /// Below this standard deviation of |a| (g) a window is still. Measured: sitting and standing
     /// windows stay under 0.02 g (90th percentile), the x-io board at rest 0.003 g.
     public var stillDeviation = 0.03
+    /// …and its direction turns less than this, degrees (RMS from the window's mean): turning a
+    /// device over slowly hardly changes |a|. Measured: sitting and standing under 3° (90th
+    /// percentile), the x-io board tipped ±60° 20–40°.
+    public var stillTiltSpread = 5.0
     /// A periodic window is a gait above this deviation of |a|, g, and only if none of its quarters
     /// is still. Measured: walking with the phone in hand 0.21–0.30 g (medians); a dash-mounted
     /// phone driving stays under 0.07 g (90th percentile) but reached 0.12 g, periodic, on one rough stretch.
