@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Motion
 
@@ -61,6 +62,10 @@ enum ActivityConfusion {
             let url = folder.appendingPathComponent(name)
             guard let truth = fixed ?? label(of: url) else { continue }
             recordings.append((name, truth, try loadTrace(url)))
+        }
+        guard !recordings.isEmpty else {
+            throw ValidationError("no labelled recordings in \(folder.path): name them as MotionSense does (wlk_…, jog_…, sit_…), "
+                + "put them in a folder named after the activity, or give --label")
         }
         func count(_ calls: ArraySlice<MotionActivityKind>, truth: MotionActivityKind, name: String) {
             let t = kinds.firstIndex(of: truth)!

@@ -56,8 +56,8 @@ public struct MotionActivityClassifier: Sendable {
 
     /// The finished segments and the one in progress (ending at the last sample).
     public var allSegments: [MotionActivitySegment] {
-        guard let end = last?.time else { return segments }
-        return segments + [MotionActivitySegment(start: current.startDate, end: Swift.max(end, current.startDate),
+        guard let end = last?.time, end > current.startDate else { return segments }
+        return segments + [MotionActivitySegment(start: current.startDate, end: end,
                                                  kind: current.kind, confidence: segmentConfidence)]
     }
 
