@@ -56,4 +56,28 @@ import TestSupport
         let running = manager.queryActivity(from: 0, to: .greatestFiniteMagnitude).filter { $0.kind == .running }
         #expect(running.map(\.duration).reduce(0, +) >= 0.9 * trace.duration)
     }
+
+    /// As an app would use it: a `ReplaySource` on its own thread, calls pushed to a `DispatchQueue`.
+    @Test func callsArriveInOrderOnTheCallersQueue() throws {
+        let trace = try Recordings.xio()
+        let manager = MotionActivityManager(source: ReplaySource(trace: trace, pacing: .asFastAsPossible, loop: false))
+        let queue = DispatchQueue(label: "activity")
+        let calls = Calls()
+        manager.startActivityUpdates(to: queue) { activity in
+            dispatchPrecondition(condition: .onQueue(queue))
+            calls.append(activity)
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while manager.motionManager.connectionState != .ended && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(manager.motionManager.connectionState == .ended)
+        // Every change was sent before the end; the queue hands over the last of them in time.
+        while calls.all.last != manager.currentActivity && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        manager.stopActivityUpdates()
+        let all = calls.all
+        #expect(all.first?.stationary == true)
+        #expect(all.last == manager.currentActivity)
+        #expect(all.count >= 3)
+        // Start dates never go backwards.
+        for (a, b) in zip(all, all.dropFirst()) { #expect(a.startDate <= b.startDate) }
+    }
 }
