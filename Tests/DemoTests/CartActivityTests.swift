@@ -57,6 +57,23 @@ import TestSupport
         #expect(fired == ["jump 15.35", "jump 24.82", "duck 81.07", "duck 100.92"])
     }
 
+    /// Sitting, then a jog starting mid-game: the hold comes within 1.5 s of the first step (a window
+    /// every 0.5 s that shows a gait in any part), so the first strides fire at most two gestures
+    /// (without the gate: 42 jumps and 42 ducks over the jog; with whole-window votes only, 8 at its start).
+    @Test(arguments: ["jog_16_sub_1", "wlk_15_sub_2"])
+    func aWalkStartingMidGameIsCaughtWithinASecondAndAHalf(_ name: String) throws {
+        guard let sit = try Self.motionSense("sit_13_sub_1"), let move = try Self.motionSense(name) else { return }
+        let s0 = sit.samples[0].timestamp, m0 = move.samples[0].timestamp
+        let start = 20.0
+        let samples = sit.samples.filter { $0.timestamp - s0 < start }.map { s -> MotionSample in var s = s; s.timestamp -= s0; return s }
+            + move.samples.map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - m0 + start; return s }
+        let result = try CartReplay.run(trace: Trace(samples: samples, metadata: move.metadata), options: .init(seed: 1))
+        let held = try #require(Self.holds(result).first { $0.t > start && $0.why != nil })
+        #expect(held.t - start <= 1.5, "held at \(held.t)")
+        #expect(Self.gestures(result).count <= 2, "\(Self.gestures(result))")
+        #expect(Self.gestures(result).allSatisfy { $0.t < held.t })
+    }
+
     /// Walking, then sitting: held while walking, resumed a few seconds after the walk stops (a
     /// whole still window), and the walk's jolts left in the buffers do not fire on resume.
     @Test func gesturesResumeWhenThePlayerIsStillAgain() throws {

@@ -4,7 +4,7 @@ import Motion
 /// as a push or a tip does (a jog with the phone in a pocket fired 42 jumps and 42 ducks in 31 s),
 /// so on foot the gestures mean nothing. A `MotionActivityClassifier` runs on the pushed device
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
-/// one window shows a gait (before the call is confirmed) or the call is walking or running, and
+/// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking or running, and
 /// ends at the first still window (4 s without a jolt), before the call moves on: what comes
 /// between (stopping, taking the phone out of a bag) is no gesture either. At a start or after a
 /// gap the gestures wait for a first still window too (2.5 s at the earliest), so a walk already
@@ -34,7 +34,16 @@ public struct ActivityGate: Sendable {
         }
     }
 
-    public init(settings: MotionActivitySettings = .default) {
+    /// The classifier's settings with a window every 0.5 s: a walk's start is seen sooner.
+    public static let settings: MotionActivitySettings = {
+        var s = MotionActivitySettings.default
+        s.hop = 0.5
+        s.confirmation = .init(count: 6, of: 8)
+        s.slowConfirmation = .init(count: 16, of: 20)
+        return s
+    }()
+
+    public init(settings: MotionActivitySettings = ActivityGate.settings) {
         classifier = MotionActivityClassifier(settings: settings)
     }
 
@@ -57,6 +66,9 @@ public struct ActivityGate: Sendable {
         // A whole still window (4 s) ends a hold at once, before the call catches up.
         if vote.isOnFoot {
             hold = .onFoot(vote)
+        } else if window.showsGait(classifier.settings) {
+            // A walk starting: its first steps already fill part of the window.
+            hold = .onFoot(.walking)
         } else if vote == .stationary {
             hold = nil
         } else if call.isOnFoot {

@@ -67,18 +67,25 @@ public struct ActivityWindowFeatures: Hashable, Sendable {
         return x.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(x.count)
     }
 
+    /// Gait evidence anywhere in the window, even if part of it is still: the start of a walk, a
+    /// second or two in, before a whole window is filled. A vote needs the whole window.
+    public func showsGait(_ s: MotionActivitySettings) -> Bool {
+        let rate = stepRate ?? 0
+        let periodicGait = magnitudeDeviation >= s.gaitDeviation && magnitudePeriodicity >= s.periodicity
+            && s.stepRate.contains(rate) && (rate < s.runningStepRate || magnitudePeak >= s.runningPeak)
+        return periodicGait || magnitudeDeviation >= s.vigorousDeviation
+    }
+
     /// The activity this window alone suggests; the classifier's hysteresis turns votes into calls.
     public func vote(_ s: MotionActivitySettings) -> MotionActivityKind {
         guard magnitudeDeviation.isFinite, magnitudePeak.isFinite else { return .unknown }
         if magnitudeDeviation < s.stillDeviation && tiltSpread < s.stillTiltSpread { return .stationary }
         // A running cadence without running's impact is no gait (a hand-held wobble at 3 Hz).
         let rate = stepRate ?? 0
-        let runningPace = rate >= s.runningStepRate
         let periodicGait = magnitudeDeviation >= s.gaitDeviation && magnitudePeriodicity >= s.periodicity
-            && s.stepRate.contains(rate) && (!runningPace || magnitudePeak >= s.runningPeak)
-        let sustained = quietestQuarterDeviation >= s.stillDeviation
-        if sustained && (periodicGait || magnitudeDeviation >= s.vigorousDeviation) {
-            return periodicGait && runningPace ? .running : .walking
+            && s.stepRate.contains(rate) && (rate < s.runningStepRate || magnitudePeak >= s.runningPeak)
+        if quietestQuarterDeviation >= s.stillDeviation && showsGait(s) {
+            return periodicGait && rate >= s.runningStepRate ? .running : .walking
         }
         if s.cyclingTiltSpread.contains(tiltSpread), magnitudePeak < s.cyclingPeak, tiltPeriodicity >= s.periodicity,
            let period = tiltPeriod, s.pedalRate.contains(1 / period) {
