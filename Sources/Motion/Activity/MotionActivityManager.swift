@@ -1,5 +1,5 @@
 /// Core Motion's `CMMotionActivityManager` for any `MotionSource`: the activity classifier runs on
-/// a `MotionManager`'s pushed accelerometer samples, calls are pushed to a handler on your queue as
+/// every sample a `MotionManager`'s source delivers, calls are pushed to a handler on your queue as
 /// they change, and what it has seen can be queried.
 ///
 ///     let activities = MotionActivityManager(motionManager: manager)
@@ -8,9 +8,8 @@
 ///     }
 ///     let lastMinute = activities.queryActivity(from: now - 60, to: now)
 ///
-/// It takes the manager's accelerometer updates (`startAccelerometerUpdates(to:withHandler:)`),
-/// so the manager's own accelerometer handler, if any, is replaced while it runs; pulled data and
-/// device motion are untouched. Like Core Motion it is late on purpose: a call comes a few
+/// It observes the manager's samples (`observeSamples`) beside whatever else the manager runs: a
+/// game's device motion, accelerometer handler, pedometer or sensor recorder. Like Core Motion it is late on purpose: a call comes a few
 /// seconds after the change, its `startDate` backdated to the first evidence.
 public final class MotionActivityManager: Sendable {
     public typealias ActivityHandler = @Sendable (MotionActivity) -> Void
@@ -20,6 +19,7 @@ public final class MotionActivityManager: Sendable {
     private struct State {
         var classifier: MotionActivityClassifier
         var channel: DeliveryChannel<MotionActivity>?
+        var observation: MotionSampleObservation?
     }
 
     private let state: Locked<State>
@@ -44,18 +44,22 @@ public final class MotionActivityManager: Sendable {
     /// Starts the classifier (and the source, if nothing else runs it); `handler` gets every change of
     /// activity or confidence, in order, on `queue`.
     public func startActivityUpdates(to queue: some MotionHandlerQueue, withHandler handler: @escaping ActivityHandler) {
+        stopActivityUpdates()
         state.withLock { $0.channel = DeliveryChannel(queue: queue, handler: handler) }
         // Inline: the classifier is cheap and must see every sample in order on the source's thread.
-        motionManager.startAccelerometerUpdates(to: InlineHandlerQueue()) { [weak self] data, _ in
-            guard let self, let data else { return }
-            self.receive(MotionSample(timestamp: data.timestamp, acceleration: data.acceleration))
+        let observation = motionManager.observeSamples(on: InlineHandlerQueue()) { [weak self] sample in
+            self?.receive(sample)
         }
+        state.withLock { $0.observation = observation }
     }
 
     /// Stops the updates (and the source, if nothing else runs it). What was seen stays queryable.
     public func stopActivityUpdates() {
-        motionManager.stopAccelerometerUpdates()
-        state.withLock { $0.channel = nil }
+        let observation = state.withLock { s -> MotionSampleObservation? in
+            defer { s.channel = nil; s.observation = nil }
+            return s.observation
+        }
+        observation?.cancel()
     }
 
     /// The segments seen that overlap `start…end` (seconds on the source's clock), clipped to it,
