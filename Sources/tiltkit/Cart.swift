@@ -19,6 +19,11 @@ struct Cart: ParsableCommand {
         space/W/up jump, S/down duck, P pause, Enter start, C calibrate (hold still: the gyro bias \
         and the gesture rest level; then tip toward you). Gamepad: left stick lean, A jump, B/X duck, Start pause.
 
+        Jump and duck are held off while the player walks or runs (motion activity from the same \
+        pushed samples; a step jolts the device as a gesture does) and resume at the first still \
+        4 s window; until a first still window after a start or a gap they wait too. The HUD says \
+        why ("running - gestures paused"), and --events prints a {"gestures":"held"|"on"} line at each change.
+
         Poses (--pose): landscape-left or landscape-right (a phone in landscape, the talk's case) \
         or gamepad (a pad held normally, or anything flat or in portrait); detected from gravity \
         at each game start unless given.

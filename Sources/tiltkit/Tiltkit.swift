@@ -5,7 +5,7 @@ struct Tiltkit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiltkit",
         abstract: "Core Motion for Linux: motion from gamepads, IMUs and traces, fused, with a 3D demo.",
-        subcommands: [Teapot.self, Cart.self, Aim.self, Replay.self, Convert.self, Record.self, Fuse.self, PedometerCommand.self,
-                      Devices.self, Serve.self, Bench.self],
+        subcommands: [Teapot.self, Cart.self, Aim.self, Replay.self, Convert.self, Record.self, Fuse.self,
+                      Devices.self, Serve.self, Bench.self, Activity.self, PedometerCommand.self],
         defaultSubcommand: Teapot.self)
 }

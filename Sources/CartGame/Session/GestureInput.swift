@@ -1,7 +1,7 @@
 import Motion
 
 /// What the push handler and the game's tick share: the motion controls, a calibration in
-/// progress and the holding pose. Pure; the caller puts it behind a lock when the push handler
+/// progress, the holding pose and the activity gate (no gestures while walking or running). Pure; the caller puts it behind a lock when the push handler
 /// runs on another thread.
 ///
 ///     var input = GestureInput(settings: .standard, pose: nil)
@@ -14,6 +14,7 @@ public struct GestureInput: Sendable {
     private var controls: MotionControls?
     private var calibration: GestureCalibration?
     private var latestGravity: Vector3?
+    private var gate = ActivityGate()
 
     public init(settings: MotionControlSettings, pose: HoldingPose?) {
         self.settings = settings
@@ -23,6 +24,8 @@ public struct GestureInput: Sendable {
     /// One pushed device motion, which reached the handler at `arrivedAt` (clock seconds).
     public mutating func push(_ motion: DeviceMotion, arrivedAt: Double) {
         latestGravity = motion.gravity
+        // The walk's jolts are in the buffers when the hold ends: they must not fire then.
+        if gate.push(motion) { controls?.reset() }
         if var c = calibration {
             c.push(motion)
             calibration = c
@@ -39,11 +42,21 @@ public struct GestureInput: Sendable {
         controls?.push(motion, arrivedAt: arrivedAt)
     }
 
-    /// Just before a tick: the lean from `latest` and the gestures fired since the last tick;
-    /// nil before the first pushed sample and while calibrating.
+    /// Just before a tick: the lean from `latest` and the gestures fired since the last tick
+    /// (none while the activity gate holds them); nil before the first pushed sample and while calibrating.
     public mutating func frame(latest: DeviceMotion?) -> MotionControls.Frame? {
-        controls?.frame(latest: latest)
+        guard var frame = controls?.frame(latest: latest) else { return nil }
+        if gate.hold != nil {
+            frame.jump = nil
+            frame.duck = nil
+        }
+        return frame
     }
+
+    /// Why the gestures are held off now (walking, running, not yet known), nil when they run.
+    public var gestureHold: ActivityGate.Hold? { gate.hold }
+    /// The motion activity called from the pushed samples.
+    public var activity: MotionActivity { gate.activity }
 
     /// Starts the "hold still, then tip toward you" calibration on the pushed samples.
     public mutating func calibrate() {

@@ -22,10 +22,12 @@ public enum CartHUD {
         public var calibrationPrompt: String?
         /// The gyro calibration in use; nil when the gyro is used as delivered.
         public var gyroCalibration: GyroCalibration?
+        /// Why jump and duck are held off ("walking - gestures paused"), nil when they run.
+        public var gestureHold: String?
 
         public init(sinceJump: Double?, sinceDuck: Double?, jumpLevel: Double, duckLevel: Double,
                     settings: MotionControlSettings, pose: HoldingPose, sourceName: String,
-                    calibrationPrompt: String? = nil, gyroCalibration: GyroCalibration? = nil) {
+                    calibrationPrompt: String? = nil, gyroCalibration: GyroCalibration? = nil, gestureHold: String? = nil) {
             self.sinceJump = sinceJump
             self.sinceDuck = sinceDuck
             self.jumpLevel = jumpLevel
@@ -35,6 +37,7 @@ public enum CartHUD {
             self.sourceName = sourceName
             self.calibrationPrompt = calibrationPrompt
             self.gyroCalibration = gyroCalibration
+            self.gestureHold = gestureHold
         }
     }
 
@@ -81,6 +84,12 @@ public enum CartHUD {
         overlay.text(GyroCalibrationHUD.line(facts.gyroCalibration), x: 16, y: h - 148, scale: 1.5,
                      color: Color(0.75, 0.75, 0.8))
 
+        if let hold = facts.gestureHold {
+            // Top centre, between the score and speed panels: the player looks there, not at the gauges.
+            let width = Overlay.measure(hold, scale: 2).width
+            overlay.rect(x: (w - width) / 2 - 10, y: 96, width: width + 20, height: 30, color: panel)
+            centred(hold, y: 103, scale: 2, color: Color(1, 0.6, 0.25), overlay: overlay, width: w)
+        }
         if let prompt = facts.calibrationPrompt {
             centred(prompt, y: h * 0.3, scale: 3, color: Color(0.5, 1, 0.6), overlay: overlay, width: w)
         }

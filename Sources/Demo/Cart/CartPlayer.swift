@@ -89,4 +89,6 @@ public final class CartPlayer {
     public var pose: HoldingPose? { gestures.state.withLock { $0.pose } }
     public var settings: MotionControlSettings { gestures.state.withLock { $0.settings } }
     public var gestureLevels: (jump: Double, duck: Double) { gestures.state.withLock { $0.gestureLevels } }
+    /// Why the gestures are held off (walking, running, not yet known), nil when they run.
+    public var gestureHold: ActivityGate.Hold? { gestures.state.withLock { $0.gestureHold } }
 }

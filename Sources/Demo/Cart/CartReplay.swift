@@ -54,6 +54,7 @@ public enum CartReplay {
         var events: [CartReplayEvent] = []
         var latencies: [Double] = []
         var frames = 0
+        var hold: String?
         while !trace.samples.isEmpty {
             input.advance(toFrameTime: Double(frames) * options.rules.tickInterval)
             let step = player.tick(buttons: ButtonInput())
@@ -63,6 +64,11 @@ public enum CartReplay {
             case nil: break
             }
             if input.connectionState == .ended { break }
+            let nowHeld = player.gestureHold?.message
+            if nowHeld != hold {
+                events.append(.gestureHold(t: step.time, hold: nowHeld))
+                hold = nowHeld
+            }
             for (gesture, firing) in [(CartReplayEvent.Gesture.jump, step.motion?.jump), (.duck, step.motion?.duck)] {
                 guard let firing else { continue }
                 events.append(.gesture(t: step.time, gesture: gesture, crossedAt: firing.crossingTimestamp - first,

@@ -7,6 +7,8 @@ public enum CartReplayEvent: Hashable, Sendable {
     case gesture(t: Double, gesture: Gesture, crossedAt: Double, mean: Double)
     /// The lean the game saw at frame time `t`, at 10 Hz.
     case lean(t: Double, degrees: Double)
+    /// The gestures were held off (`hold` says why: "running - gestures paused") or resumed (nil).
+    case gestureHold(t: Double, hold: String?)
     /// The source stopped (`lost`) or came back, and the game paused or resumed.
     case device(t: Double, lost: Bool, message: String)
 
@@ -18,6 +20,9 @@ public enum CartReplayEvent: Hashable, Sendable {
                 + "\"latency_ms\":\(fixed((t - crossedAt) * 1000, 1)),\"mean\":\(fixed(mean, 3))}"
         case .lean(let t, let degrees):
             return "{\"t\":\(fixed(t, 3)),\"lean_deg\":\(fixed(degrees, 1))}"
+        case .gestureHold(let t, let hold):
+            return "{\"t\":\(fixed(t, 3)),\"gestures\":\"\(hold == nil ? "on" : "held")\",\"why\":"
+                + (hold.map { "\"\(escaped($0))\"" } ?? "null") + "}"
         case .device(let t, let lost, let message):
             return "{\"t\":\(fixed(t, 3)),\"device\":\"\(lost ? "lost" : "back")\",\"message\":\"\(escaped(message))\"}"
         }

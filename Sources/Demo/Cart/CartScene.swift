@@ -97,7 +97,8 @@ public final class CartScene: DemoScene {
             sourceName: (motion?.sourceInfo.name ?? "keyboard")
                 + (motion?.manager.measuredSampleRate.map { String(format: " @ %.0f Hz", $0) } ?? "")
                 + (gamepad?.name.map { " + \($0)" } ?? ""),
-            calibrationPrompt: prompt, gyroCalibration: motion?.gyroCalibration)
+            calibrationPrompt: prompt, gyroCalibration: motion?.gyroCalibration,
+            gestureHold: motion == nil ? nil : player.gestureHold?.message)
         CartHUD.draw(view, facts: facts, overlay: renderer.overlay, size: frame.size)
         renderer.overlay.draw(size: frame.size)
     }

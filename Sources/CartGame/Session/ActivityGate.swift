@@ -1,0 +1,79 @@
+import Motion
+
+/// Holds the jump and duck gestures off while the player walks or runs: a step jolts the device
+/// as a push or a tip does (a jog with the phone in a pocket fired 42 jumps and 42 ducks in 31 s),
+/// so on foot the gestures mean nothing. A `MotionActivityClassifier` runs on the pushed device
+/// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
+/// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking or running, and
+/// ends at the first still window (4 s without a jolt), before the call moves on: what comes
+/// between (stopping, taking the phone out of a bag) is no gesture either. At a start or after a
+/// gap the gestures wait for a first still window too (2.5 s at the earliest), so a walk already
+/// under way fires nothing.
+///
+///     var gate = ActivityGate()
+///     if gate.push(motion) { controls.reset() }      // the hold ended: forget the walk's motion
+///     if gate.hold != nil { /* drop this frame's jump and duck */ }
+public struct ActivityGate: Sendable {
+    public private(set) var classifier: MotionActivityClassifier
+    /// Why gestures are held now; nil when they run.
+    public private(set) var hold: Hold? = .waitingForStillness
+    private var lastWindowEnd: Double?
+
+    public enum Hold: Hashable, Sendable {
+        /// No still window yet since the start or a gap.
+        case waitingForStillness
+        /// Walking or running (called, or seen in a window), and no still window since.
+        case onFoot(MotionActivityKind)
+
+        /// The HUD's line (the overlay font is ASCII).
+        public var message: String {
+            switch self {
+            case .waitingForStillness: "hold still - gestures start when still"
+            case .onFoot(let kind): "\(kind.rawValue) - gestures paused"
+            }
+        }
+    }
+
+    /// The classifier's settings with a window every 0.5 s: a walk's start is seen sooner.
+    public static let settings: MotionActivitySettings = {
+        var s = MotionActivitySettings.default
+        s.hop = 0.5
+        s.confirmation = .init(count: 6, of: 8)
+        s.slowConfirmation = .init(count: 16, of: 20)
+        return s
+    }()
+
+    public init(settings: MotionActivitySettings = ActivityGate.settings) {
+        classifier = MotionActivityClassifier(settings: settings)
+    }
+
+    /// The classifier's call now.
+    public var activity: MotionActivity { classifier.current }
+
+    /// One pushed device motion. Returns true when a hold just ended.
+    public mutating func push(_ motion: DeviceMotion) -> Bool {
+        let held = hold != nil
+        classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
+        guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
+            // Restarted after a gap (or nothing yet): unknown again.
+            if lastWindowEnd != nil { hold = .waitingForStillness }
+            lastWindowEnd = nil
+            return false
+        }
+        guard window.end != lastWindowEnd else { return false }
+        lastWindowEnd = window.end
+        let call = classifier.current.kind
+        // A whole still window (4 s) ends a hold at once, before the call catches up.
+        if vote.isOnFoot {
+            hold = .onFoot(vote)
+        } else if window.showsGait(classifier.settings) {
+            // A walk starting: its first steps already fill part of the window.
+            hold = .onFoot(.walking)
+        } else if vote == .stationary {
+            hold = nil
+        } else if call.isOnFoot {
+            hold = .onFoot(call)
+        }
+        return held && hold == nil
+    }
+}

@@ -1,0 +1,134 @@
+import CartGame
+import Engine
+import Foundation
+import Motion
+import Testing
+import TestSupport
+@testable import Demo
+
+/// The cart game holds jump and duck off while the player walks or runs, through the headless
+/// replay (the window's path: source → manager → pushed to `GestureInput`'s activity gate).
+/// Without the gate, MotionSense's jog_16_sub_1 fired 42 jumps and 42 ducks, wlk_15_sub_2 119 and 115.
+@Suite struct CartActivityTests {
+    static func motionSense(_ name: String) throws -> Trace? {
+        guard let url = TestData.sharedData("traces/motionsense/\(name).csv") else {
+            #expect(!TestData.isCI, "../shared/data/traces/motionsense is required under CI")
+            return nil
+        }
+        return try Trace.load(contentsOf: url)
+    }
+
+    static func gestures(_ result: CartReplay.Result) -> [(t: Double, kind: CartReplayEvent.Gesture)] {
+        result.events.compactMap { if case .gesture(let t, let kind, _, _) = $0 { (t, kind) } else { nil } }
+    }
+
+    static func holds(_ result: CartReplay.Result) -> [(t: Double, why: String?)] {
+        result.events.compactMap { if case .gestureHold(let t, let why) = $0 { (t, why) } else { nil } }
+    }
+
+    @Test(arguments: ["jog_16_sub_1", "jog_16_sub_2"])
+    func joggingFiresNoGestureAndSaysRunning(_ name: String) throws {
+        guard let trace = try Self.motionSense(name) else { return }
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        let holds = Self.holds(result)
+        #expect(holds.first?.why == ActivityGate.Hold.waitingForStillness.message)
+        // The first window (2.5 s) already shows the jog, and the hold never lifts.
+        let running = try #require(holds.first { $0.why == "running - gestures paused" })
+        #expect(running.t <= 3)
+        #expect(!holds.contains { $0.why == nil })
+    }
+
+    @Test(arguments: ["wlk_15_sub_1", "wlk_15_sub_2", "ups_12_sub_1", "dws_11_sub_2"])
+    func walkingFiresNoGesture(_ name: String) throws {
+        guard let trace = try Self.motionSense(name) else { return }
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        #expect(Self.holds(result).contains { $0.why == "walking - gestures paused" })
+    }
+
+    /// The x-io board rests for its first 10 s: the gestures start at the first still window and
+    /// its two tips and two knocks still fire, when they did before.
+    @Test func theXIOGesturesStillFire() throws {
+        let result = try CartReplay.run(trace: try Recordings.xio(), options: .init(seed: 1))
+        let holds = Self.holds(result)
+        #expect(holds.count == 2 && holds[1].why == nil && abs(holds[1].t - 2.5) < 0.1, "\(holds)")
+        let fired = Self.gestures(result).map { "\($0.kind.rawValue) \(String(format: "%.2f", $0.t))" }
+        #expect(fired == ["jump 15.35", "jump 24.82", "duck 81.07", "duck 100.92"])
+    }
+
+    /// Sitting, then a jog starting mid-game: the hold comes within 1.5 s of the first step (a window
+    /// every 0.5 s that shows a gait in any part), so the first strides fire at most two gestures
+    /// (without the gate: 42 jumps and 42 ducks over the jog; with whole-window votes only, 8 at its start).
+    @Test(arguments: ["jog_16_sub_1", "wlk_15_sub_2"])
+    func aWalkStartingMidGameIsCaughtWithinASecondAndAHalf(_ name: String) throws {
+        guard let sit = try Self.motionSense("sit_13_sub_1"), let move = try Self.motionSense(name) else { return }
+        let s0 = sit.samples[0].timestamp, m0 = move.samples[0].timestamp
+        let start = 20.0
+        let samples = sit.samples.filter { $0.timestamp - s0 < start }.map { s -> MotionSample in var s = s; s.timestamp -= s0; return s }
+            + move.samples.map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - m0 + start; return s }
+        let result = try CartReplay.run(trace: Trace(samples: samples, metadata: move.metadata), options: .init(seed: 1))
+        let held = try #require(Self.holds(result).first { $0.t > start && $0.why != nil })
+        #expect(held.t - start <= 1.5, "held at \(held.t)")
+        #expect(Self.gestures(result).count <= 2, "\(Self.gestures(result))")
+        #expect(Self.gestures(result).allSatisfy { $0.t < held.t })
+    }
+
+    /// Walking, then sitting: held while walking, resumed a few seconds after the walk stops (a
+    /// whole still window), and the walk's jolts left in the buffers do not fire on resume.
+    @Test func gesturesResumeWhenThePlayerIsStillAgain() throws {
+        guard let walk = try Self.motionSense("wlk_15_sub_1"), let sit = try Self.motionSense("sit_13_sub_1") else { return }
+        let w0 = walk.samples[0].timestamp, s0 = sit.samples[0].timestamp
+        let stop = walk.samples.last!.timestamp - w0 + 0.02
+        let samples = walk.samples.map { s -> MotionSample in var s = s; s.timestamp -= w0; return s }
+            + sit.samples.prefix(1500).map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - s0 + stop; return s }
+        let trace = Trace(samples: samples, metadata: walk.metadata)
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        let resumed = try #require(Self.holds(result).last)
+        #expect(resumed.why == nil)
+        // A still window is 4 s long, so the earliest resume is 4 s after the last step.
+        #expect((stop + 3.5...stop + 6.5).contains(resumed.t), "resumed at \(resumed.t), walk stopped at \(stop)")
+    }
+}
+
+/// The HUD line that says why gestures are held, drawn offscreen with real GL.
+@Suite(.serialized) struct CartActivityHUDTests {
+    @Test func theHoldLineIsDrawnTopCentre() throws {
+        let size = PixelSize(width: 640, height: 360)
+        let rules = CartRules.standard
+        var state = CartState(seed: 3, rules: rules)
+        state.step(CartCommand(start: true), rules: rules)
+        let view = CartView(previous: state, current: state, alpha: 0, rules: rules)
+        let images = try withHeadlessGraphics(size: size) { graphics, shaders, target in
+            let renderer = try CartRenderer(graphics: graphics, shaders: shaders)
+            return [nil, "walking - gestures paused"].map { hold -> Image in
+                graphics.beginPass(size: size, target: target, action: PassAction(clearColor: Color(0.06, 0.05, 0.06)))
+                renderer.drawScene(view, rules: rules, size: size)
+                let facts = CartHUD.Facts(sinceJump: nil, sinceDuck: nil, jumpLevel: 0, duckLevel: 0, settings: .standard,
+                                          pose: .gamepad, sourceName: "test", gestureHold: hold)
+                CartHUD.draw(view, facts: facts, overlay: renderer.overlay, size: size)
+                renderer.overlay.draw(size: size)
+                let image = graphics.readPixels()
+                graphics.endPass()
+                return image
+            }
+        }
+        // Orange text pixels in the band under the score and speed panels, centred.
+        func orange(_ image: Image, xs: Range<Int>) -> Int {
+            var count = 0
+            for y in 96..<130 {
+                for x in xs {
+                    let p = image.pixel(x: x, y: y)
+                    if p.r > 200 && (110...190).contains(p.g) && p.b < 110 { count += 1 }
+                }
+            }
+            return count
+        }
+        let text = Overlay.measure("walking - gestures paused", scale: 2).width
+        let centre = (320 - Int(text) / 2)..<(320 + Int(text) / 2)
+        #expect(orange(images[0], xs: centre) < 20)
+        #expect(orange(images[1], xs: centre) > 300)
+        #expect(orange(images[1], xs: 0..<(centre.lowerBound - 12)) + orange(images[1], xs: (centre.upperBound + 12)..<640) < 20)
+    }
+}
