@@ -5,8 +5,8 @@
 ///
 /// The walk ratio, step length over cadence in steps/min, stays nearly constant for one person
 /// across walking speeds (Sekiya, Nagasaki, Ito, Furuna, "Optimal walking in terms of variability in
-/// step length", JOSPT 1997; Sekiya & Nagasaki, Gait & Posture 1998, about 0.0064 m·min for men and
-/// 0.0057 for women). So length = ratio × cadence needs no height. It is a walking model: a run
+/// step length", JOSPT 1997; Sekiya & Nagasaki, Gait & Posture 1998: roughly 0.0064 m per step/min
+/// for men and 0.0057 for women). So length = ratio × cadence needs no height. It is a walking model: a run
 /// takes longer steps than it predicts, hence the clamp.
 public enum StepLengthModel: Hashable, Sendable {
     /// Every step this long, m.

@@ -1,6 +1,6 @@
 /// The step period of a walk from the autocorrelation of the smoothed acceleration magnitude over
-/// the last few seconds, as Rai et al.'s "Zee" (MobiCom 2012) and Brajdic & Harle (UbiComp 2013)
-/// use it. Walking's autocorrelation peaks at one step and at one stride (two steps, often the
+/// the last few seconds, as in Rai et al.'s "Zee" (MobiCom 2012) and among the walk detectors
+/// Brajdic & Harle (UbiComp 2013) compare. Walking's autocorrelation peaks at one step and at one stride (two steps, often the
 /// higher peak, since left and right differ); the period reported is the highest peak's lag,
 /// halved for as long as a peak near the half reaches `strideRatio`.
 ///

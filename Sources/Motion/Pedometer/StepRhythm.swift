@@ -2,8 +2,8 @@
 /// each within `maximumInterval` of the last, confirmed while the signal is periodic. Once
 /// confirmed, the held steps all count and later steps count at once until a pause. This is the
 /// "walk must persist" rule step counters use against bumps and fumbles (Brajdic & Harle, "Walk
-/// detection and step counting on unconstrained smartphones", UbiComp 2013, which also finds the
-/// autocorrelation a good walk detector).
+/// detection and step counting on unconstrained smartphones", UbiComp 2013, compare such walk
+/// detectors, the autocorrelation among them).
 struct StepRhythm {
     let minimumSteps: Int
     let maximumInterval: Double
