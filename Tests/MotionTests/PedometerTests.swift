@@ -8,12 +8,13 @@ struct PedometerTests {
     /// Held-out check: the detector was tuned on the dataset's optimisation recordings only; these
     /// bounds are what it measured on the 12 validation recordings, rounded up. Ten meet the
     /// issue's 5 %; two do not, and are kept honest rather than tuned to:
-    /// - user1_backpocket (+40.5 %): the magnitude has no step-period rhythm at all (autocorrelation
-    ///   0.1 at one step, 0.9 at one stride) and 3–4 peaks per stride, each > 0.3 s apart; the phone's
-    ///   own algorithm counted 501 against 343 on it.
+    /// - user1_backpocket (+18.4 %; +40.5 % before `StrideLock`): the magnitude has no step-period
+    ///   rhythm at all (autocorrelation 0.1 at one step, 0.9 at one stride) and 3–4 peaks per stride,
+    ///   each > 0.3 s apart; the lock holds the count to two per stride only where the peaks come
+    ///   three or more per period; the phone's own algorithm counted 501 against 343 on it.
     /// - user1_frontpocket (+6.1 %): a weak second peak per stride, counted at times.
     static let bounds: [String: Double] = [
-        "user1_armband": 5, "user1_backpocket": 45, "user1_bag": 5, "user1_frontpocket": 7, "user1_hand": 5,
+        "user1_armband": 5, "user1_backpocket": 19, "user1_bag": 5, "user1_frontpocket": 7, "user1_hand": 5,
         "user1_neckpouch": 5, "user2_armband": 5, "user2_backpocket": 5, "user2_bag": 5, "user2_frontpocket": 5,
         "user2_hand": 5, "user2_neckpouch": 5,
     ]

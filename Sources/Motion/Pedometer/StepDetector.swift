@@ -21,6 +21,7 @@ public struct StepDetector: Sendable {
     private var scorer: PeakScorer
     private var statistics: RunningStatistics
     private var rhythm: StepRhythm
+    private var strideLock: StrideLock
     /// Grid time, s, of the next resampled value, and the input sample before it.
     private var previous: (time: Double, magnitude: Double)?
     private var nextGridTime = 0.0
@@ -54,6 +55,7 @@ public struct StepDetector: Sendable {
         scorer = PeakScorer(halfWidth: scoreHalf)
         statistics = RunningStatistics(horizonSamples: s.thresholdTimeConstant * s.resampleRate)
         rhythm = StepRhythm(minimumSteps: s.minimumWalkSteps, maximumInterval: s.maximumStepInterval)
+        strideLock = StrideLock(peaksPerPeriod: s.strideLockPeaks)
         lag = smoothHalf + scoreHalf
         // The autocorrelation needs no more than 50 Hz (steps are below 4 Hz): cheaper at 200 Hz.
         decimation = max(1, Int((s.resampleRate / 50).rounded()))
@@ -100,6 +102,7 @@ public struct StepDetector: Sendable {
         smoother.reset()
         scorer.reset()
         periodEstimator.reset()
+        strideLock.reset()
         previous = (t, magnitude)
         gridStart = t
         gridIndex = 0
@@ -134,6 +137,7 @@ public struct StepDetector: Sendable {
     }
 
     private mutating func detected(_ time: Double, _ step: (Double) -> Void) {
+        guard strideLock.admits(time, period: periodEstimator.period) else { return }
         defer { lastDetected = time }
         let periodic = periodEstimator.period != nil
         if let last = lastDetected, rhythm.isWalking, let period = periodEstimator.period,

@@ -52,12 +52,17 @@ public struct StepDetectorSettings: Hashable, Sendable {
     public var missedStepPeriodicity: Double
     /// A hole in the input longer than this, s, restarts the filters instead of being bridged.
     public var maximumGap: Double
+    /// Detections at least this many times per autocorrelation period (over the last eight) mean
+    /// the period is a stride with extra peaks in it, and the count is held to two per period
+    /// (`StrideLock`). Chosen between 2 (each of a stride's two steps peaking, which must all count)
+    /// and 3 (a back pocket's three or four peaks a stride). Above 10 turns it off.
+    public var strideLockPeaks: Double
 
     public init(resampleRate: Double = 100, smoothingSigma: Double = 0.0595, smoothingHalfWidth: Double = 0.17,
                 scoreHalfWidth: Double = 0.05, thresholdDeviations: Double = 0.8, thresholdTimeConstant: Double = 10,
                 minimumScore: Double = 0.002, minimumStepInterval: Double = 0.3, maximumStepInterval: Double = 2,
                 minimumWalkSteps: Int = 4, minimumPeriodicity: Double = 0.4, missedStepPeriodicity: Double = 0.5,
-                maximumGap: Double = 0.5) {
+                maximumGap: Double = 0.5, strideLockPeaks: Double = 2.6) {
         self.resampleRate = resampleRate
         self.smoothingSigma = smoothingSigma
         self.smoothingHalfWidth = smoothingHalfWidth
@@ -71,6 +76,7 @@ public struct StepDetectorSettings: Hashable, Sendable {
         self.minimumPeriodicity = minimumPeriodicity
         self.missedStepPeriodicity = missedStepPeriodicity
         self.maximumGap = maximumGap
+        self.strideLockPeaks = strideLockPeaks
     }
 
     public static let `default` = StepDetectorSettings()
@@ -97,6 +103,7 @@ public struct StepDetectorSettings: Hashable, Sendable {
         s.minimumPeriodicity = fix(minimumPeriodicity, d.minimumPeriodicity, -1...1)
         s.missedStepPeriodicity = fix(missedStepPeriodicity, d.missedStepPeriodicity, -1...2)
         s.maximumGap = fix(maximumGap, d.maximumGap, 0...3600)
+        s.strideLockPeaks = fix(strideLockPeaks, d.strideLockPeaks, 1...1000)
         return s
     }
 }
