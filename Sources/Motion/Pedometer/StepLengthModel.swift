@@ -5,16 +5,17 @@
 ///
 /// The walk ratio, step length over cadence in steps/min, stays nearly constant for one person
 /// across walking speeds (Sekiya, Nagasaki, Ito, Furuna, "Optimal walking in terms of variability in
-/// step length", JOSPT 1997; Sekiya & Nagasaki, Gait & Posture 1998: roughly 0.0064 m per step/min
-/// for men and 0.0057 for women). So length = ratio × cadence needs no height. It is a walking model: a run
-/// takes longer steps than it predicts, hence the clamp.
+/// step length", JOSPT 1997; Fang et al., Med. Biol. Eng. Comput. 2019), at about 0.006 m per
+/// step/min for adults; its constancy breaks below about 98 steps/min (J. Phys. Ther. Sci., 2017,
+/// PMC5430280). So length = ratio × cadence needs no height. It is a walking model: a run takes
+/// longer steps than it predicts, hence the clamp.
 public enum StepLengthModel: Hashable, Sendable {
     /// Every step this long, m.
     case fixed(metres: Double)
     /// Length, m = `ratio` (m per step/min) × cadence (steps/min), within 0.3…1.2 m.
     case walkRatio(Double = 0.0061)
 
-    /// The default: the walk ratio midway between Sekiya & Nagasaki's men and women.
+    /// The default: an adult walk ratio of about 0.006.
     public static let `default` = StepLengthModel.walkRatio()
 
     /// Cadence assumed, steps/s, for a step with no neighbour to measure it by (typical adult
