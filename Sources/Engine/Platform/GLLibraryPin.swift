@@ -5,22 +5,29 @@ import Glibc
 
 /// Keeps the OpenGL driver's libraries mapped for the rest of the process.
 ///
-/// Closing SDL's video subsystem unloads EGL or GL and, with them, Mesa's driver, while threads the
-/// driver started (llvmpipe's rasterisers) can still run its code as they exit: a jump into an
-/// unmapped module, seen as rare crashes right after a rendering test. Every GL library mapped once
-/// a context exists is reopened with `RTLD_NODELETE` (and never closed), so a later window reuses it.
+/// Closing the last GL window makes SDL unload EGL (libEGL, and with it libEGL_mesa), whose
+/// thread-local destructors still run later, when a thread that had a context current exits (a
+/// dispatch worker retiring after a rendering test), and whose driver threads can still be running
+/// its code: a jump into an unmapped module, seen as rare crashes of the test process. Every GL
+/// library mapped once a context exists is reopened with `RTLD_NODELETE` (and never closed), so it
+/// stays, and a later window reuses it. This runs at every context (a process may make its first one
+/// through GLX and a later one through EGL) and reads the whole of `/proc/self/maps`: a size-0 proc
+/// file read the usual way stops after its first 4 kB, which once left EGL out of the pin.
 enum GLLibraryPin {
-    /// Once per process, after the first context is made current.
-    static let pinned: Void = {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return }
-        var seen = Set<String>()
-        for line in maps.split(separator: "\n") {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var pinned = Set<String>()
+
+    /// After a context is made current.
+    static func pinMappedLibraries() {
+        lock.lock()
+        defer { lock.unlock() }
+        for line in mappedFiles().split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
-            guard isGLLibrary(path), seen.insert(path).inserted else { continue }
-            _ = dlopen(path, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)
+            guard isGLLibrary(path), !pinned.contains(path) else { continue }
+            if dlopen(path, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE) != nil { pinned.insert(path) }
         }
-    }()
+    }
 
     /// Mesa's and glvnd's libraries, and the DRI/Gallium driver with its LLVM.
     static func isGLLibrary(_ path: String) -> Bool {
@@ -28,5 +35,21 @@ enum GLLibraryPin {
         return path.contains("/dri/")
             || ["libGL", "libEGL", "libGLX", "libGLdispatch", "libglapi", "libgallium", "libLLVM", "libgbm"]
                 .contains { name.hasPrefix($0) }
+    }
+
+    /// `/proc/self/maps`, read to its end.
+    static func mappedFiles() -> String {
+        let fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -147,7 +147,7 @@ public final class Window {
         self.isFullscreen = desc.fullscreen && !desc.headless
         self.vsync = false
         SDL_GL_MakeCurrent(window, context)
-        GLLibraryPin.pinned
+        GLLibraryPin.pinMappedLibraries()
         setVSync(desc.vsync && !desc.headless)
     }
 
