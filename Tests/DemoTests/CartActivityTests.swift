@@ -10,13 +10,7 @@ import TestSupport
 /// replay (the window's path: source → manager → pushed to `GestureInput`'s activity gate).
 /// Without the gate, MotionSense's jog_16_sub_1 fired 42 jumps and 42 ducks, wlk_15_sub_2 119 and 115.
 @Suite struct CartActivityTests {
-    static func motionSense(_ name: String) throws -> Trace? {
-        guard let url = TestData.sharedData("traces/motionsense/\(name).csv") else {
-            #expect(!TestData.isCI, "../shared/data/traces/motionsense is required under CI")
-            return nil
-        }
-        return try Trace.load(contentsOf: url)
-    }
+    static func motionSense(_ name: String) throws -> Trace? { try Recordings.sharedMotionSense(name) }
 
     static func gestures(_ result: CartReplay.Result) -> [(t: Double, kind: CartReplayEvent.Gesture)] {
         result.events.compactMap { if case .gesture(let t, let kind, _, _) = $0 { (t, kind) } else { nil } }

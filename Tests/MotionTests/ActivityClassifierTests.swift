@@ -7,15 +7,7 @@ import TestSupport
 /// 50 Hz; MIT), labelled by its file names, and the bundled x-io board recording. Shares are per
 /// second of data, as `tiltkit activity --confusion` counts them.
 @Suite struct ActivityClassifierTests {
-    /// A MotionSense recording from the shared data; nil (with a printed reason) when absent,
-    /// a recorded failure under CI.
-    static func motionSense(_ name: String) throws -> Trace? {
-        guard let url = TestData.sharedData("traces/motionsense/\(name).csv") else {
-            #expect(!TestData.isCI, "../shared/data/traces/motionsense is required under CI")
-            return nil
-        }
-        return try Trace.load(contentsOf: url)
-    }
+    static func motionSense(_ name: String) throws -> Trace? { try Recordings.sharedMotionSense(name) }
 
     static func segments(_ samples: [MotionSample]) -> [MotionActivitySegment] {
         var classifier = MotionActivityClassifier()

@@ -23,4 +23,14 @@ public enum Recordings {
     public static func motionSense(_ name: String) throws -> Trace {
         try Trace.load(contentsOf: url("motionsense/\(name).csv"))
     }
+
+    /// A MotionSense recording from ../shared/data, which has all twelve (Assets/ some): nil, after
+    /// the printed reason, when the folder is absent; under CI=true its absence is an error.
+    public static func sharedMotionSense(_ name: String) throws -> Trace? {
+        guard let url = TestData.sharedData("traces/motionsense/\(name).csv") else {
+            if TestData.isCI { throw Missing(description: "../shared/data/traces/motionsense/\(name).csv is required under CI") }
+            return nil
+        }
+        return try Trace.load(contentsOf: url)
+    }
 }
