@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
+        // The command-line tool, run as a process (its commands' output formats).
+        .testTarget(name: "tiltkitTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: [
             "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),

@@ -1,6 +1,10 @@
 import Foundation
+import Motion
 import Testing
 import TestSupport
+
+/// The `tiltkit` command run as a user runs it. In a target of its own: Foundation's `Process` keeps
+/// a weak reference's side table to exit, which the leak checker run on the Motion tests would report.
 
 @Suite("tiltkit pedometer, the command")
 struct PedometerCommandTests {

@@ -1,22 +1,21 @@
 import Foundation
 import Motion
-import TestSupport
 
 /// The bundled Oxford Step Counter validation recordings (CC BY 4.0, Assets/traces/oxford-steps)
-/// and their metadata comments, for the pedometer's tests.
-enum OxfordTraces {
-    static let folder = TestData.assets.appendingPathComponent("traces/oxford-steps")
+/// and their metadata comments, for the pedometer's and the command's tests.
+public enum OxfordTraces {
+    public static let folder = TestData.assets.appendingPathComponent("traces/oxford-steps")
 
-    static let names = ["user1_armband", "user1_backpocket", "user1_bag", "user1_frontpocket", "user1_hand",
+    public static let names = ["user1_armband", "user1_backpocket", "user1_bag", "user1_frontpocket", "user1_hand",
                         "user1_neckpouch", "user2_armband", "user2_backpocket", "user2_bag", "user2_frontpocket",
                         "user2_hand", "user2_neckpouch"]
 
-    static func url(_ name: String) -> URL { folder.appendingPathComponent("\(name).csv") }
+    public static func url(_ name: String) -> URL { folder.appendingPathComponent("\(name).csv") }
 
-    static func trace(_ name: String) throws -> Trace { try Trace.load(contentsOf: url(name)) }
+    public static func trace(_ name: String) throws -> Trace { try Trace.load(contentsOf: url(name)) }
 
     /// `# steps_truth: N` from the file's comment lines.
-    static func truth(_ name: String) throws -> Int {
+    public static func truth(_ name: String) throws -> Int {
         let text = try String(contentsOf: url(name), encoding: .utf8)
         for line in text.split(separator: "\n").prefix(20) where line.hasPrefix("# steps_truth:") {
             if let n = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) { return n }
@@ -24,10 +23,10 @@ enum OxfordTraces {
         throw MissingTruth(name: name)
     }
 
-    struct MissingTruth: Error { var name: String }
+    public struct MissingTruth: Error { public var name: String }
 
     /// Steps a fresh `StepCounter` counts over `samples`.
-    static func count(_ samples: [MotionSample], settings: StepDetectorSettings = .default) -> StepCounter {
+    public static func count(_ samples: [MotionSample], settings: StepDetectorSettings = .default) -> StepCounter {
         var counter = StepCounter(settings: settings)
         for s in samples { counter.update(s) }
         counter.finish()
