@@ -68,11 +68,6 @@ public struct AccelerometerHistory: Sendable {
 
     /// The first logical index whose reading satisfies `predicate` (monotone in time), or `count`.
     private func firstIndex(where predicate: (AccelerometerData) -> Bool) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if predicate(element(mid)!) { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
+        (0..<count).partitionPoint { !predicate(element($0)!) }
     }
 }

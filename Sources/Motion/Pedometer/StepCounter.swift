@@ -102,7 +102,7 @@ public struct StepCounter: Sendable {
         let t0 = start ?? firstTime ?? 0
         let t1 = end ?? lastTime ?? t0
         guard !t0.isNaN, !t1.isNaN else { return PedometerData(start: t0, end: t1, numberOfSteps: 0) }
-        let lo = lowerBound(t0), hi = max(lo, lowerBound(nextUp(t1)))  // an end before the start: nothing
+        let lo = lowerBound(t0), hi = max(lo, lowerBound(t1.nextUp))  // an end before the start: nothing
         let steps = hi - lo
         var distance = 0.0, active = 0.0
         if hi > lo {
@@ -135,14 +135,5 @@ public struct StepCounter: Sendable {
     }
 
     /// Index of the first step at or after `t`.
-    private func lowerBound(_ t: Double) -> Int {
-        var lo = 0, hi = stepTimes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if stepTimes[mid] < t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    private func nextUp(_ t: Double) -> Double { t.nextUp }
+    private func lowerBound(_ t: Double) -> Int { stepTimes.partitionPoint { $0 < t } }
 }

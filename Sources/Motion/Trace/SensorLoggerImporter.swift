@@ -138,21 +138,13 @@ enum SensorLoggerImporter {
 
         /// The values of the last sample at or before `t`.
         func latest(atOrBefore t: Double) -> [Double]? {
-            var lo = 0, hi = times.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if times[mid] <= t { lo = mid + 1 } else { hi = mid }
-            }
-            return lo > 0 ? values[lo - 1] : nil
+            let after = times.partitionPoint { $0 <= t }
+            return after > 0 ? values[after - 1] : nil
         }
 
         /// The values of the sample nearest `t`, if within `tolerance` seconds.
         func nearest(to t: Double, within tolerance: Double) -> [Double]? {
-            var lo = 0, hi = times.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if times[mid] < t { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = times.partitionPoint { $0 < t }
             let candidates = [lo - 1, lo].filter { $0 >= 0 && $0 < times.count }
             guard let best = candidates.min(by: { abs(times[$0] - t) < abs(times[$1] - t) }),
                   abs(times[best] - t) <= tolerance else { return nil }

@@ -32,15 +32,3 @@ public enum TraceCutError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-fileprivate extension Array {
-    /// The first index whose element fails `belongsBefore`, for an array partitioned by it (binary search).
-    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if belongsBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-}
