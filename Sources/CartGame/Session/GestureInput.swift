@@ -1,8 +1,8 @@
 import Motion
 
 /// What the push handler and the game's tick share: the motion controls, a calibration in
-/// progress, the holding pose and the activity gate (no gestures while walking or running). Pure; the caller puts it behind a lock when the push handler
-/// runs on another thread.
+/// progress, the holding pose and the activity gate (no gestures while walking or running). Pure;
+/// the caller puts it behind a lock when the push handler runs on another thread.
 ///
 ///     var input = GestureInput(settings: .standard, pose: nil)
 ///     input.push(motion, arrivedAt: clock.now())          // every pushed device motion
@@ -55,8 +55,6 @@ public struct GestureInput: Sendable {
 
     /// Why the gestures are held off now (walking, running, not yet known), nil when they run.
     public var gestureHold: ActivityGate.Hold? { gate.hold }
-    /// The motion activity called from the pushed samples.
-    public var activity: MotionActivity { gate.activity }
 
     /// Starts the "hold still, then tip toward you" calibration on the pushed samples.
     public mutating func calibrate() {
