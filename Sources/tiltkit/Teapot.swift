@@ -33,8 +33,8 @@ struct Teapot: ParsableCommand {
     @Option(help: "camera | object")
     var pivot: TeapotPivot = .object
 
-    @Option(help: "fusion | accel | translation")
-    var mode: TeapotMode = .fusion
+    @Option(help: "fusion | accel | translation. Default: fusion, or accel on a source without a gyro (fusion needs one).")
+    var mode: TeapotMode?
 
     @OptionGroup var window: WindowOptions
 
@@ -45,6 +45,9 @@ struct Teapot: ParsableCommand {
 
     @Option(help: "The acceleration graph's axis: x, y or z.")
     var graphAxis: String = "y"
+
+    @Flag(help: "Fusion (left) and accelerometer-only (right) side by side from the same samples, with a strip of the angle between their gravities and, where the source carries a reference, each one's error (key B).")
+    var compare = false
 
     @Flag(help: "Show the key help overlay from the start.")
     var showHelp = false
@@ -64,12 +67,21 @@ struct Teapot: ParsableCommand {
         let input: SceneMotionInput
         do {
             input = try makeInput()
+            let hasGyro = input.manager.isGyroAvailable
+            if !hasGyro, mode == .fusion {
+                DemoExit.fail("teapot", "--mode fusion: \(TeapotMode.fusionNeedsGyro) (\(input.sourceInfo.name)); "
+                              + "use --mode accel, the accelerometer-only estimate", code: 6)
+            }
             let axis = ["x", "y", "z"].firstIndex(of: graphAxis) ?? 1
-            var startState = TeapotState(mode: mode, pivot: pivot, gravityCutoff: cutoff, graphAxis: axis)
+            var startState = TeapotState(mode: mode ?? (hasGyro ? .fusion : .accel), pivot: pivot, gravityCutoff: cutoff,
+                                         graphAxis: axis, fusionAvailable: hasGyro, compare: compare)
+            if compare && !hasGyro {
+                DemoExit.fail("teapot", "--compare: \(TeapotMode.compareNeedsGyro) (\(input.sourceInfo.name))", code: 6)
+            }
             startState.showHelp = showHelp
-            startState.configure(input.manager)
-            try input.start()
-            try runWindow(input: input, state: startState)
+            let feed = ComparisonFeed()
+            try startState.startInput(input, feed: feed)
+            try runWindow(input: input, state: startState, feed: feed)
         } catch let error as EngineError {
             DemoExit.fail("teapot", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
@@ -79,14 +91,14 @@ struct Teapot: ParsableCommand {
         }
     }
 
-    private func runWindow(input: SceneMotionInput, state: TeapotState) throws(EngineError) {
+    private func runWindow(input: SceneMotionInput, state: TeapotState, feed: ComparisonFeed) throws(EngineError) {
         defer { input.stop() }
         let options = window.runOptions(title: "Tiltkit teapot", sampleCount: msaa)
         let app = try DemoApp(options)
         defer { app.close() }
         app.feedControllerEvents(to: input.manager.source)
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
-        let scene = TeapotScene(state: state, input: input, renderer: renderer)
+        let scene = TeapotScene(state: state, input: input, renderer: renderer, comparisonFeed: feed)
         let drawn = try app.run(scene)
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print(input.summary)

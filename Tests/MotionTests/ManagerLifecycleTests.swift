@@ -20,9 +20,31 @@ struct ManagerLifecycleTests {
         #expect(nineAxis.availableAttitudeReferenceFrames.contains(.xTrueNorthZVertical))
 
         let gyroless = MotionManager(source: SteppedTestSource(sensors: [.accelerometer]))
-        #expect(!gyroless.isGyroAvailable && gyroless.isDeviceMotionAvailable)
+        #expect(!gyroless.isGyroAvailable && !gyroless.isDeviceMotionAvailable, "device motion needs a gyro")
+        #expect(gyroless.isAccelerometerOnlyDeviceMotionAvailable)
         let nothing = MotionManager(source: SteppedTestSource(sensors: []))
         #expect(!nothing.isDeviceMotionAvailable && nothing.availableAttitudeReferenceFrames.isEmpty)
+        #expect(!nothing.isAccelerometerOnlyDeviceMotionAvailable)
+    }
+
+    @Test("fusion on a gyro-less source fails and says why; the accelerometer-only estimate runs, and says so")
+    func fusionNeedsGyro() {
+        let source = SteppedTestSource(sensors: [.accelerometer])
+        let manager = MotionManager(source: source)
+        let collector = Collector<DeviceMotion>()
+        manager.startDeviceMotionUpdates(to: DispatchQueue(label: "d")) { d, e in collector.append(d, e) }
+        let deadline = Date().addingTimeInterval(5)
+        while collector.errorMessages.isEmpty && Date() < deadline { usleep(1000) }
+        #expect(collector.errorMessages == [MotionManagerError.fusionNeedsGyroscope.description])
+        #expect(collector.errorMessages.first?.contains("needs a gyroscope") == true)
+        #expect(!manager.isDeviceMotionActive && !source.isRunning && manager.deviceMotionEstimationInUse == nil)
+
+        manager.deviceMotionEstimation = .accelerometer
+        manager.startDeviceMotionUpdates()
+        #expect(manager.isDeviceMotionActive && manager.deviceMotionEstimationInUse == .accelerometer)
+        source.emit(MotionSample(timestamp: 0, acceleration: Vector3(0, 0, -1)))
+        #expect(manager.deviceMotion?.heading == -1)
+        manager.stopDeviceMotionUpdates()
     }
 
     @Test("the first start starts the source, the last stop stops (releases) it, and it restarts")

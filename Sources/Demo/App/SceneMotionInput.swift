@@ -1,6 +1,7 @@
 import Dispatch
 import Motion
 import MotionDevices
+import Synchronization
 
 /// A scene's motion: one `MotionManager` over a source, pulled once per frame and, for scenes
 /// that want every sample (the cart game's gestures), pushed to a handler. Live sources run on
@@ -18,6 +19,8 @@ public final class SceneMotionInput: Sendable {
     /// Trace seconds at frame time 0 (`--at`), for stepped replays.
     public let startTime: Double
     private let queue: any MotionHandlerQueue
+    /// The raw-sample observation `start(observe:)` asked for, kept alive while the input runs.
+    private let observation = Mutex<MotionSampleObservation?>(nil)
 
     /// Runs pushed blocks at once on the delivering thread (the frame loop, for stepped replays).
     private struct InlineQueue: MotionHandlerQueue {
@@ -59,12 +62,17 @@ public final class SceneMotionInput: Sendable {
         return "motion: \(sourceInfo.name), \(rate)"
     }
 
-    /// Starts device motion for pulling (every `interval` seconds; nil: the manager's default)
-    /// and, with a handler, pushes each update to it with the time it reached the handler (on `manager.clock`). Throws when
+    /// Starts device motion for pulling (every `interval` seconds; nil: the manager's default;
+    /// the accelerometer-only estimate on a source without a gyro) and, with a handler, pushes each update to it with the time it reached the handler (on `manager.clock`). Throws when
     /// the source lacks an accelerometer or cannot start (the source's reason).
+    /// With `observe`, every raw sample also goes to it (on the same queue, before the replay is
+    /// stepped to `startTime`, so it sees what device motion saw).
     public func start(interval: Double? = nil,
-                      push handler: (@Sendable (DeviceMotion, _ arrivedAt: Double) -> Void)? = nil) throws {
-        guard manager.isDeviceMotionAvailable else { throw MotionManagerError.sensorUnavailable("accelerometer") }
+                      push handler: (@Sendable (DeviceMotion, _ arrivedAt: Double) -> Void)? = nil,
+                      observe: (@Sendable (MotionSample) -> Void)? = nil) throws {
+        guard manager.isAccelerometerOnlyDeviceMotionAvailable else { throw MotionManagerError.sensorUnavailable("accelerometer") }
+        // A gyro-less source can give only the accelerometer-only estimate; scenes label what runs.
+        if !manager.isGyroAvailable { manager.deviceMotionEstimation = .accelerometer }
         guard !manager.isDeviceMotionActive else { return }
         if let interval { manager.deviceMotionUpdateInterval = interval }
         if let handler {
@@ -76,11 +84,15 @@ public final class SceneMotionInput: Sendable {
             manager.startDeviceMotionUpdates()
         }
         if case .failed(let reason) = manager.connectionState { throw MotionManagerError.sourceFailedToStart(reason) }
+        if let observe { observation.withLock { $0 = manager.observeSamples(on: queue, observe) } }
         steppedReplay?.advance(to: startTime)
     }
 
     /// Stops device motion: the source is released.
-    public func stop() { manager.stopDeviceMotionUpdates() }
+    public func stop() {
+        observation.withLock { $0?.cancel(); $0 = nil }
+        manager.stopDeviceMotionUpdates()
+    }
 
     /// For stepped replays: deliver the trace up to `startTime + frameTime`.
     public func advance(toFrameTime frameTime: Double) {

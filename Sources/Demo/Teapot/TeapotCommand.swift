@@ -4,6 +4,8 @@ import Engine
 /// help overlay and the handling cannot disagree.
 public enum TeapotCommand: Hashable, Sendable {
     case setMode(TeapotMode)
+    /// Fusion and accelerometer-only side by side.
+    case toggleCompare
     case togglePivot
     case resetReferenceAttitude
     case togglePause
@@ -22,6 +24,7 @@ public enum TeapotCommand: Hashable, Sendable {
         ([.character("1")], "1  device motion (fusion)", .setMode(.fusion)),
         ([.character("2")], "2  accelerometer only (roll, pitch)", .setMode(.accel)),
         ([.character("3")], "3  translation (rubber band)", .setMode(.translation)),
+        ([.character("b")], "B  both: fusion | accelerometer only", .toggleCompare),
         ([.character("p"), .tab], "P  pivot: camera / object", .togglePivot),
         ([.character("r")], "R  reset reference attitude", .resetReferenceAttitude),
         ([.space], "Space  pause", .togglePause),

@@ -40,14 +40,21 @@ public enum TeapotHUD {
         let a = state.attitude
         func deg(_ radians: Double) -> String { String(format: "%+7.1f", radians * 180 / .pi) }
         var lines = [
-            "mode   \(state.mode.title)" + (state.paused ? "  [PAUSED]" : ""),
+            "mode   \(state.modeTitle)" + (state.paused ? "  [PAUSED]" : ""),
             "pivot  \(state.pivot.title)",
             "source \(facts.sourceName)" + rateNote(nominal: facts.sampleRate, measured: facts.measuredRate),
-            "roll \(deg(a.roll))  pitch \(deg(a.pitch))  yaw \(deg(a.yaw))  deg",
         ]
+        if state.compare {
+            let f = state.comparison.fusionAttitude, o = state.comparison.accelerometerOnlyAttitude
+            lines.append("fusion  roll \(deg(f.roll))  pitch \(deg(f.pitch))  yaw \(deg(f.yaw))")
+            lines.append("accel   roll \(deg(o.roll))  pitch \(deg(o.pitch))  yaw    none")
+        } else {
+            lines.append("roll \(deg(a.roll))  pitch \(deg(a.pitch))  yaw \(deg(a.yaw))  deg")
+        }
         if let diagnostics = facts.diagnostics { lines.append("reports \(diagnostics)") }
         lines.append(GyroCalibrationHUD.line(facts.gyroCalibration))
-        if state.mode.usesAccelerometerOnly {
+        if let notice = state.notice { lines.append("! \(notice)") }
+        if state.usesAccelerometerOnly || state.compare {
             lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
         }
         if state.mode == .translation {
@@ -90,7 +97,11 @@ public enum TeapotHUD {
         overlay.rect(x: 8, y: 8, width: box.width + 16, height: box.height + 12, color: Color(0, 0, 0, 0.55))
         overlay.text(text, x: 16, y: 14, scale: scale)
 
-        drawGraph(state, overlay: overlay, size: size, scale: scale)
+        if state.compare {
+            TeapotComparisonHUD.draw(state, overlay: overlay, size: size, scale: scale)
+        } else {
+            drawGraph(state, overlay: overlay, size: size, scale: scale)
+        }
         if state.showHelp { drawHelp(overlay: overlay, size: size, scale: scale) }
     }
 

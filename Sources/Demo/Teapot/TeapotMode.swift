@@ -25,9 +25,22 @@ public enum TeapotMode: String, CaseIterable, Sendable {
         switch self {
         case .fusion: return "device motion (fusion)"
         case .accel: return "accelerometer only"
-        case .translation: return "translation"
+        case .translation: return "translation (fusion's user acceleration)"
         }
     }
+
+    /// The title on a source without a gyro, where the accelerometer-only estimate runs.
+    public var accelerometerOnlyTitle: String {
+        switch self {
+        case .fusion, .accel: return "accelerometer only (no gyro)"
+        case .translation: return "translation (high-passed accelerometer, no gyro)"
+        }
+    }
+
+    /// Why mode 1 cannot run on a gyro-less source.
+    public static let fusionNeedsGyro = "fusion needs a gyro; this source has none"
+    /// Why the compare view cannot run on a gyro-less source.
+    public static let compareNeedsGyro = "compare needs a gyro for its fusion side; this source has none"
 
     /// True when the attitude comes from the accelerometer-only estimate.
     public var usesAccelerometerOnly: Bool { self == .accel }

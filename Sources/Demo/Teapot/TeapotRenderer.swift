@@ -36,8 +36,20 @@ public final class TeapotRenderer {
 
     /// Draws the grid, axes and teapot for `state` into the pass in progress (`size` pixels).
     public func drawScene(_ state: TeapotState, size: PixelSize) {
+        guard state.compare else { return drawScene(view: state.viewMatrix, model: state.modelMatrix, size: size) }
+        // Fusion on the left half, accelerometer-only on the right, each in its own viewport.
+        let half = PixelSize(width: size.width / 2, height: size.height)
+        graphics.applyViewport(x: 0, y: 0, width: half.width, height: half.height)
+        drawScene(view: state.comparisonViewMatrix(fusion: true), model: state.comparisonModelMatrix(fusion: true), size: half)
+        graphics.applyViewport(x: size.width - half.width, y: 0, width: half.width, height: half.height)
+        drawScene(view: state.comparisonViewMatrix(fusion: false), model: state.comparisonModelMatrix(fusion: false), size: half)
+        graphics.applyViewport(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// Draws the grid, axes and the teapot (placed by `model`) seen through `view`, for a viewport of `size`.
+    public func drawScene(view: Mat4, model: Mat4, size: PixelSize) {
         var camera = Camera()
-        camera.view = state.viewMatrix
+        camera.view = view
         let viewProjection = camera.viewProjection(aspect: size.aspect)
 
         graphics.applyPipeline(Pipeline(shader: colored))
@@ -46,7 +58,7 @@ public final class TeapotRenderer {
         graphics.draw(axes)
 
         graphics.applyPipeline(Pipeline(shader: lit))
-        graphics.setUniform("uModel", state.modelMatrix)
+        graphics.setUniform("uModel", model)
         graphics.setUniform("uViewProjection", viewProjection)
         graphics.setUniform("uCameraPosition", camera.position)
         graphics.setUniform("uLightDirection", lightDirection)

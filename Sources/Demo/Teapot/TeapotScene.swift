@@ -7,12 +7,18 @@ public final class TeapotScene: DemoScene {
     public private(set) var state: TeapotState
     public let input: SceneMotionInput
     public let renderer: TeapotRenderer
+    /// Fusion and accelerometer-only on every raw sample, for the compare view (started with the input).
+    public let comparisonFeed: ComparisonFeed
     public var showsHUD = true
 
-    public init(state: TeapotState, input: SceneMotionInput, renderer: TeapotRenderer) {
+    /// `comparisonFeed` must be the one given to `input.start(observe:)` (see `TeapotState.startInput`);
+    /// without one the compare view stays empty.
+    public init(state: TeapotState, input: SceneMotionInput, renderer: TeapotRenderer,
+                comparisonFeed: ComparisonFeed = ComparisonFeed()) {
         self.state = state
         self.input = input
         self.renderer = renderer
+        self.comparisonFeed = comparisonFeed
     }
 
     public func handle(_ event: WindowEvent, controls: DemoControls) -> Bool {
@@ -27,12 +33,13 @@ public final class TeapotScene: DemoScene {
         }
         state.apply(command)
         state.configure(input.manager)
+        if comparisonFeed.cutoffFrequency != state.gravityCutoff { comparisonFeed.cutoffFrequency = state.gravityCutoff }
         return true
     }
 
     public func update(_ frame: DemoFrame) {
         if !state.paused { input.advance(toFrameTime: frame.time) }
-        state.update(received: input.pull(), now: input.now(), dt: frame.deltaTime)
+        state.update(received: input.pull(), comparing: comparisonFeed.latest, now: input.now(), dt: frame.deltaTime)
     }
 
     public func draw(_ frame: DemoFrame, graphics: Graphics) {
@@ -49,10 +56,22 @@ public final class TeapotScene: DemoScene {
 }
 
 extension TeapotState {
+    /// Configures the manager, then starts `input` with `feed` observing every raw sample (so the
+    /// compare view can be switched on at any time with converged estimates).
+    public func startInput(_ input: SceneMotionInput, feed: ComparisonFeed) throws {
+        configure(input.manager)
+        feed.cutoffFrequency = gravityCutoff
+        if fusionAvailable {
+            try input.start(observe: { sample in feed.add(sample) })
+        } else {
+            try input.start()
+        }
+    }
+
     /// Brings `manager` in line with the state (cheap when nothing changed): the mode's estimator
     /// and the gravity cut-off in Hz. Call it before starting motion, and after each command.
     public func configure(_ manager: MotionManager) {
-        let kind: DeviceMotionEstimatorKind = mode.usesAccelerometerOnly ? .accelerometer : .fusion
+        let kind: DeviceMotionEstimatorKind = usesAccelerometerOnly && !compare ? .accelerometer : .fusion
         if manager.deviceMotionEstimation != kind { manager.deviceMotionEstimation = kind }
         if manager.gravityFilterCutoff != gravityCutoff { manager.gravityFilterCutoff = gravityCutoff }
     }

@@ -71,6 +71,12 @@ extension Graphics {
         if mask != 0 { glClear(mask) }
     }
 
+    /// Draws that follow go to this rectangle of the pass (pixels, origin bottom left, as GL;
+    /// sokol's `sg_apply_viewport`); `beginPass` resets it to the whole pass.
+    public func applyViewport(x: Int, y: Int, width: Int, height: Int) {
+        glViewport(GLint(x), GLint(y), GLsizei(max(width, 0)), GLsizei(max(height, 0)))
+    }
+
     /// The pixel size of the pass in progress (zero outside a pass).
     public var passSize: PixelSize { currentPass?.size ?? PixelSize(width: 0, height: 0) }
 

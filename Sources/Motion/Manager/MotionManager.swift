@@ -51,8 +51,11 @@ public final class MotionManager: Sendable {
     public var isAccelerometerAvailable: Bool { source.info.sensors.contains(.accelerometer) }
     public var isGyroAvailable: Bool { source.info.sensors.contains(.gyroscope) }
     public var isMagnetometerAvailable: Bool { source.info.sensors.contains(.magnetometer) }
-    /// Device motion needs an accelerometer; without a gyro it is the accelerometer-only estimate.
-    public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable }
+    /// Device motion (fusion) needs an accelerometer and a gyro, as in Core Motion.
+    public var isDeviceMotionAvailable: Bool { isAccelerometerAvailable && isGyroAvailable }
+    /// The accelerometer-only estimate (`deviceMotionEstimation = .accelerometer`) needs only an
+    /// accelerometer: what a gyro-less source can give.
+    public var isAccelerometerOnlyDeviceMotionAvailable: Bool { isAccelerometerAvailable }
 
     /// The frames `startDeviceMotionUpdates(using:)` accepts for this source: yaw-corrected and
     /// north-referenced frames need a gyro and a magnetometer; true north also needs `location`.
@@ -91,10 +94,17 @@ public final class MotionManager: Sendable {
     // MARK: Device motion settings
 
     /// Fusion (the default) or the accelerometer-only estimate of Apple's 2010 teapot. Changing it
-    /// while device motion runs restarts the estimate.
+    /// while device motion runs restarts the estimate. Starting fusion on a source without a gyro
+    /// fails (`fusionNeedsGyroscope`); see `deviceMotionEstimationInUse` for what runs.
     public var deviceMotionEstimation: DeviceMotionEstimatorKind {
         get { pipeline.withLock { $0.estimation } }
         set { pipeline.withLock { $0.setEstimation(newValue) } }
+    }
+
+    /// The estimator device motion is running now, nil while stopped: fusion asked for on a
+    /// gyro-less source while running is the accelerometer-only estimate, and this says so.
+    public var deviceMotionEstimationInUse: DeviceMotionEstimatorKind? {
+        pipeline.withLock { $0.estimator.map { $0 is AccelerometerAttitudeEstimator ? .accelerometer : .fusion } }
     }
 
     /// Cut-off of the accelerometer-only gravity low-pass, Hz; takes effect at once, also while running.
@@ -241,11 +251,10 @@ public final class MotionManager: Sendable {
     private func startDeviceMotion(_ frame: AttitudeReferenceFrame,
                                    channel: DeliveryChannel<Result<DeviceMotion, MotionManagerError>>?,
                                    fail: @escaping @Sendable (MotionManagerError) -> Void) {
-        guard availableAttitudeReferenceFrames.contains(frame) else {
-            fail(isDeviceMotionAvailable ? .referenceFrameUnavailable(frame) : .sensorUnavailable("accelerometer"))
-            return
-        }
+        guard isAccelerometerAvailable else { return fail(.sensorUnavailable("accelerometer")) }
+        guard availableAttitudeReferenceFrames.contains(frame) else { return fail(.referenceFrameUnavailable(frame)) }
         let hasGyro = isGyroAvailable
+        guard hasGyro || deviceMotionEstimation == .accelerometer else { return fail(.fusionNeedsGyroscope) }
         start(needs: .accelerometer, "accelerometer", fail: fail) {
             $0.startDeviceMotion(frame: frame, hasGyro: hasGyro, channel: channel)
         }

@@ -8,6 +8,8 @@ public enum MotionManagerError: Error, Hashable, Sendable, CustomStringConvertib
     case referenceFrameUnavailable(AttitudeReferenceFrame)
     /// The source lacks the sensor this update type needs.
     case sensorUnavailable(String)
+    /// Fusion was asked for on a source without a gyro (device motion needs one, as in Core Motion).
+    case fusionNeedsGyroscope
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum MotionManagerError: Error, Hashable, Sendable, CustomStringConvertib
         case .referenceFrameUnavailable(let frame):
             "reference frame \(frame.rawValue) is unavailable for this source (magnetometer or location missing)"
         case .sensorUnavailable(let sensor): "this motion source has no \(sensor)"
+        case .fusionNeedsGyroscope:
+            "device motion by fusion needs a gyroscope and this source has none; the accelerometer-only estimate runs without one"
         }
     }
 }
