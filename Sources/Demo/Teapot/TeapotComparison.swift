@@ -73,9 +73,9 @@ public struct TeapotComparison: Sendable {
          strip.compactMap { $0.accelerometerOnlyError.map(Float.init) })
     }
 
-    /// The strip's upper bound, degrees: 10, 30 or 90, whichever holds what it shows.
+    /// The strip's upper bound, degrees: 10, 30, 90 or 180, whichever holds what it shows.
     public var stripRange: Float {
         let peak = strip.map { max($0.separation, $0.fusionError ?? 0, $0.accelerometerOnlyError ?? 0) }.max() ?? 0
-        return peak <= 10 ? 10 : peak <= 30 ? 30 : 90
+        return peak <= 10 ? 10 : peak <= 30 ? 30 : peak <= 90 ? 90 : 180
     }
 }

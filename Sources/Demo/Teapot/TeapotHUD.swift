@@ -57,7 +57,10 @@ public enum TeapotHUD {
         if state.usesAccelerometerOnly || state.compare {
             lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
         }
-        if state.mode == .translation {
+        if state.mode == .translation && state.compare {
+            let f = state.comparison.fusionSpring.offset, o = state.comparison.accelerometerOnlySpring.offset
+            lines.append(String(format: "offset fusion %+.2f %+.2f %+.2f  accel %+.2f %+.2f %+.2f", f.x, f.y, f.z, o.x, o.y, o.z))
+        } else if state.mode == .translation {
             let o = state.spring.offset
             lines.append(String(format: "offset %+.2f %+.2f %+.2f", o.x, o.y, o.z))
         }
