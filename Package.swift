@@ -53,7 +53,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer",
+            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer", "MotionEvaluation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
