@@ -123,6 +123,21 @@ public final class MotionManager: Sendable {
         set { pipeline.withLock { $0.location = newValue } }
     }
 
+    /// The magnetometer's calibration learned so far (hard iron, soft iron where the readings
+    /// support it), nil before the first fit; `deviceMotion.magneticField` is calibrated by it.
+    public var magnetometerCalibration: MagnetometerCalibration? { pipeline.withLock { $0.magnetometerCalibrator.calibration } }
+
+    /// Core Motion's accuracy of the calibrated field now (see `MagnetometerCalibrator.accuracy`).
+    public var magnetometerCalibrationAccuracy: MagneticFieldCalibrationAccuracy {
+        pipeline.withLock { $0.magnetometerCalibrator.accuracy }
+    }
+
+    /// Starts from a calibration stored on an earlier run (`MagnetometerCalibrationStore`); kept until
+    /// what is learned now earns at least its accuracy.
+    public func restoreMagnetometerCalibration(_ calibration: MagnetometerCalibration) {
+        pipeline.withLock { $0.magnetometerCalibrator = MagnetometerCalibrator(restoring: calibration) }
+    }
+
     /// The frame device motion is running in (the last one started).
     public var attitudeReferenceFrame: AttitudeReferenceFrame { pipeline.withLock { $0.frame } }
 

@@ -32,6 +32,9 @@ struct MotionPipeline: Sendable {
     /// The last estimated attitude in the frame, before re-referencing.
     private var lastAttitude: Attitude?
 
+    /// The magnetometer's calibration, learned from every field reading (`MagnetometerCalibrator`).
+    var magnetometerCalibrator = MagnetometerCalibrator()
+
     /// The delivered sample rate, from sample timestamps.
     var rateMeter = SampleRateMeter()
 
@@ -66,8 +69,27 @@ struct MotionPipeline: Sendable {
             slots.altitude.publish(Received(value: data, arrivalTime: arrivalTime))
             altitude.push(data)
         }
-        // Fusion sees every sample; only its output is thinned to the interval.
-        if deviceMotion.isActive, estimator != nil, estimator!.update(sample, into: &estimate) {
+        // Fusion sees every sample, with the field calibrated; only its output is thinned to the interval.
+        guard deviceMotion.isActive, estimator != nil else { return }
+        var accepted: Bool
+        if let raw = sample.magneticField {  // copied only when there is a field to calibrate
+            let generation = magnetometerCalibrator.generation
+            magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
+            // The fit earned a new level: a heading learned from the field calibrated the old way
+            // would take tens of seconds to walk over, so the estimate starts again from this sample.
+            if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { estimator!.reset() }
+            let field = magnetometerCalibrator.calibrated(raw)
+            var calibrated = sample
+            // A disturbed field (strength or dip off what was learned) is kept from fusion, which
+            // coasts on the gyro meanwhile rather than turn its heading after a magnet.
+            calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
+            accepted = estimator!.update(calibrated, into: &estimate)
+            let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
+            if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
+        } else {
+            accepted = estimator!.update(sample, into: &estimate)
+        }
+        if accepted {
             var motion = estimate
             lastAttitude = motion.attitude
             if referencePending {

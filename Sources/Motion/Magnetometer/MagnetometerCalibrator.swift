@@ -1,0 +1,229 @@
+/// Learns a magnetometer's calibration in use, as Core Motion does behind `CMCalibratedMagneticField`:
+/// raw readings spread over the directions the device has faced are kept (a few per direction, the
+/// latest), a sphere is fitted to them (hard iron: its centre is the offset; least squares on
+/// |m|² = 2 m·b + c), and a diagonal ellipsoid (soft iron) where the readings cover three quarters of
+/// the directions and it fits clearly better. The accuracy is earned: uncalibrated before a fit, then
+/// by the fit's residual and coverage (`MagnetometerCalibration.earnedAccuracy`), and low while the
+/// field's strength strays from the fitted one (a magnet, a steel desk) for more than a moment.
+///
+///     var calibrator = MagnetometerCalibrator()
+///     for sample in samples {
+///         guard let raw = sample.magneticField else { continue }
+///         calibrator.add(raw, timestamp: sample.timestamp)
+///         print(calibrator.accuracy, calibrator.calibrated(raw))
+///     }
+public struct MagnetometerCalibrator: Sendable {
+    /// Readings kept per direction bin.
+    public static let readingsPerBin = 16
+    /// Direction bins: the 26 sign patterns of a unit vector's components (each −, 0 or + by ±0.38).
+    public static let directionBins = 26
+    /// Seconds between readings taken into the fit, and between refits.
+    public static let takeInterval = 0.05, refitInterval = 0.5
+    /// A reading is taken only once the field has turned this far (radians) from the last one taken,
+    /// so a device at rest does not crowd out the directions it turned through.
+    public static let takeTurn = 0.1
+    /// Time constant of the strength check, s, and how far (relative) it may stray before the field is disturbed.
+    public static let disturbanceTimeConstant = 0.5, disturbanceThreshold = 0.15
+    /// Readings further than this (relative) from a first fit's sphere are left out of the second.
+    public static let outlierLimit = 0.05
+    /// How far the field's dip may stray from the one learned (radians), and that dip's time constant, s.
+    public static let dipThreshold = 10 * Double.pi / 180, dipTimeConstant = 5.0
+    /// A disturbance longer than this, s, over at least `relearnTurns` directions, means the iron
+    /// itself changed (a magnet attached to the device): start again. At rest it is the room's.
+    public static let relearnAfter = 10.0, relearnTurns = 40
+
+    public private(set) var calibration: MagnetometerCalibration?
+    /// Counts the fits adopted so far: a consumer that keeps state derived from the field (fusion's
+    /// heading) knows from a change that the field it saw before was calibrated differently.
+    public private(set) var generation = 0
+    /// The smoothed relative difference between the calibrated strength and the fitted one.
+    public private(set) var strengthDeviation = 0.0
+    /// The smoothed difference between the field's dip below the horizontal and the learned one, radians.
+    public private(set) var dipDeviation = 0.0
+    private var referenceDip: Double?
+    private var turnsWhileDisturbed = 0
+    private var bins = [[Vector3]](repeating: [], count: directionBins)
+    private var lastTaken = -Double.infinity, lastFit = -Double.infinity, lastTimestamp: Double?
+    private var lastTakenReading: Vector3?
+    private var disturbedSince: Double?
+    private var newReadings = 0
+    /// Restored from storage: kept until a fit earns at least its accuracy.
+    private var restored = false
+
+    public init() {}
+
+    /// Starts from a stored calibration (see `MagnetometerCalibrationStore`).
+    public init(restoring calibration: MagnetometerCalibration) {
+        self.calibration = calibration
+        restored = true
+    }
+
+    public var isDisturbed: Bool { disturbedSince != nil }
+
+    /// Core Motion's accuracy now.
+    public var accuracy: MagneticFieldCalibrationAccuracy {
+        guard let calibration else { return .uncalibrated }
+        return isDisturbed ? .low : calibration.earnedAccuracy
+    }
+
+    /// The calibrated field (raw before the first fit).
+    public func calibrated(_ raw: Vector3) -> Vector3 { calibration?.apply(raw) ?? raw }
+
+    /// Feeds one raw reading, µT, with the device's gravity where known (for the field's dip);
+    /// non-finite readings and time going backwards are ignored.
+    public mutating func add(_ raw: Vector3, timestamp t: Double, gravity: Vector3? = nil) {
+        guard raw.isFinite, t.isFinite, t >= (lastTimestamp ?? -.infinity) else { return }
+        let dt = lastTimestamp.map { t - $0 } ?? 0
+        lastTimestamp = t
+        let centre = calibration?.offset ?? .zero
+        let turned = lastTakenReading.map { ($0 - centre).angle(to: raw - centre) >= Self.takeTurn } ?? true
+        // Only a fit that earned medium is trusted to call readings disturbed; a rough early fit
+        // must keep learning from them.
+        if let calibration, calibration.earnedAccuracy >= .medium {
+            let field = calibration.apply(raw)
+            let alpha = dt / (dt + Self.disturbanceTimeConstant)
+            strengthDeviation += alpha * ((field.length - calibration.fieldStrength) / calibration.fieldStrength - strengthDeviation)
+            if let g = gravity, g.isFinite, g.lengthSquared > 0.25 {
+                let dip = Double.pi / 2 - field.angle(to: g)  // the field's angle below the horizontal
+                if let reference = referenceDip {
+                    dipDeviation += alpha * ((dip - reference) - dipDeviation)
+                    if !isDisturbed { referenceDip = reference + dt / (dt + Self.dipTimeConstant) * (dip - reference) }
+                } else {
+                    referenceDip = dip
+                }
+            }
+            if abs(strengthDeviation) > Self.disturbanceThreshold || abs(dipDeviation) > Self.dipThreshold {
+                if disturbedSince == nil { disturbedSince = t; turnsWhileDisturbed = 0 }
+                if turned && t - lastTaken >= Self.takeInterval {
+                    lastTaken = t
+                    lastTakenReading = raw
+                    turnsWhileDisturbed += 1
+                }
+                // Disturbed while turning through many directions for long: the iron itself changed.
+                if t - disturbedSince! > Self.relearnAfter && turnsWhileDisturbed >= Self.relearnTurns {
+                    self = MagnetometerCalibrator()
+                }
+                return  // disturbed readings would bend the fit
+            }
+            disturbedSince = nil
+        }
+        if t - lastTaken >= Self.takeInterval, turned {
+            lastTaken = t
+            lastTakenReading = raw
+            let bin = Self.bin(of: raw - (calibration?.offset ?? .zero))
+            bins[bin].append(raw)
+            if bins[bin].count > Self.readingsPerBin { bins[bin].removeFirst() }
+            newReadings += 1
+        }
+        if newReadings > 0 && t - lastFit >= Self.refitInterval {
+            lastFit = t
+            newReadings = 0
+            refit()
+        }
+    }
+
+    private mutating func refit() {
+        var readings = bins.flatMap { $0 }
+        guard readings.count >= 12, var fit = Self.fitSphere(readings) else { return }
+        // Once more without the readings far off the sphere (a passing magnet, a steel desk).
+        let limit = max(Self.outlierLimit, 3 * fit.residual)
+        let kept = readings.filter { abs(($0 - fit.offset).length - fit.fieldStrength) <= limit * fit.fieldStrength }
+        if kept.count >= 12, kept.count < readings.count, let trimmed = Self.fitSphere(kept) {
+            readings = kept
+            fit = trimmed
+        }
+        fit.coverage = Self.coverage(readings, offset: fit.offset)
+        guard fit.coverage >= 4 / Double(Self.directionBins) else { return }
+        if fit.coverage >= 0.75, let ellipsoid = Self.fitDiagonalEllipsoid(readings), ellipsoid.residual < 0.8 * fit.residual {
+            fit = MagnetometerCalibration(offset: ellipsoid.offset, scale: ellipsoid.scale, fieldStrength: ellipsoid.fieldStrength,
+                                          residual: ellipsoid.residual, coverage: fit.coverage)
+        }
+        if restored, let current = calibration, fit.earnedAccuracy < current.earnedAccuracy { return }
+        // A fit that earned high stands (Core Motion's calibration does not wander either); only a
+        // long disturbance, a changed iron, starts it again.
+        if let current = calibration, current.earnedAccuracy == .high, !restored { return }
+        restored = false
+        if fit.earnedAccuracy != calibration?.earnedAccuracy { generation += 1 }
+        calibration = fit
+        // Re-file the kept readings by their direction from the new centre.
+        var rebinned = [[Vector3]](repeating: [], count: Self.directionBins)
+        for r in readings {
+            let b = Self.bin(of: r - fit.offset)
+            if rebinned[b].count < Self.readingsPerBin { rebinned[b].append(r) }
+        }
+        bins = rebinned
+    }
+
+    static func bin(of v: Vector3) -> Int {
+        let n = v.length
+        guard n > 0 else { return 0 }
+        func sign(_ c: Double) -> Int { c / n > 0.38 ? 2 : c / n < -0.38 ? 0 : 1 }
+        let code = sign(v.x) * 9 + sign(v.y) * 3 + sign(v.z)  // 0...26, 13 is (0,0,0) and cannot occur
+        return code > 13 ? code - 1 : code
+    }
+
+    static func coverage(_ readings: [Vector3], offset: Vector3) -> Double {
+        Double(Set(readings.map { bin(of: $0 - offset) }).count) / Double(directionBins)
+    }
+
+    /// Least squares on |m|² = 2 m·b + c: b is the centre, r² = c + |b|².
+    static func fitSphere(_ readings: [Vector3]) -> MagnetometerCalibration? {
+        let rows = readings.map { [2 * $0.x, 2 * $0.y, 2 * $0.z, 1] }
+        guard let s = LeastSquares.solve(rows: rows, targets: readings.map(\.lengthSquared)) else { return nil }
+        let offset = Vector3(s[0], s[1], s[2])
+        let squared = s[3] + offset.lengthSquared
+        guard squared > 0 else { return nil }
+        let radius = squared.squareRoot()
+        return MagnetometerCalibration(offset: offset, fieldStrength: radius,
+                                       residual: residual(readings.map { ($0 - offset).length }, radius), coverage: 0)
+    }
+
+    /// Least squares on a·x² + b·y² + c·z² + d·x + e·y + f·z = 1; refused unless the three radii are
+    /// real and within 1.5× of each other.
+    static func fitDiagonalEllipsoid(_ readings: [Vector3]) -> MagnetometerCalibration? {
+        let rows = readings.map { [$0.x * $0.x, $0.y * $0.y, $0.z * $0.z, $0.x, $0.y, $0.z] }
+        guard let s = LeastSquares.solve(rows: rows, targets: Array(repeating: 1, count: readings.count)),
+              s[0] > 0, s[1] > 0, s[2] > 0 else { return nil }
+        let offset = Vector3(-s[3] / (2 * s[0]), -s[4] / (2 * s[1]), -s[5] / (2 * s[2]))
+        let g = 1 + s[0] * offset.x * offset.x + s[1] * offset.y * offset.y + s[2] * offset.z * offset.z
+        let radii = [(g / s[0]).squareRoot(), (g / s[1]).squareRoot(), (g / s[2]).squareRoot()]
+        guard radii.allSatisfy({ $0.isFinite && $0 > 0 }), radii.max()! / radii.min()! < 1.5 else { return nil }
+        let mean = radii.reduce(0, +) / 3
+        var fit = MagnetometerCalibration(offset: offset, scale: Vector3(mean / radii[0], mean / radii[1], mean / radii[2]),
+                                          fieldStrength: mean, residual: 0, coverage: 0)
+        fit.residual = residual(readings.map { fit.apply($0).length }, mean)
+        return fit
+    }
+
+    /// Median relative distance from the radius.
+    static func residual(_ lengths: [Double], _ radius: Double) -> Double {
+        let d = lengths.map { abs($0 - radius) / radius }.sorted()
+        return d.isEmpty ? .nan : d[d.count / 2]
+    }
+}
+
+/// Small dense least squares by the normal equations (at most six unknowns here).
+enum LeastSquares {
+    static func solve(rows: [[Double]], targets: [Double]) -> [Double]? {
+        guard let n = rows.first?.count, rows.count >= n else { return nil }
+        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+        for (row, y) in zip(rows, targets) {
+            for i in 0..<n {
+                for j in 0..<n { m[i][j] += row[i] * row[j] }
+                m[i][n] += row[i] * y
+            }
+        }
+        let scale = (0..<n).map { m[$0][$0] }.max() ?? 0
+        for c in 0..<n {  // Gauss–Jordan with partial pivoting
+            let p = (c..<n).max { abs(m[$0][c]) < abs(m[$1][c]) }!
+            guard abs(m[p][c]) > 1e-12 * max(scale, 1e-300) else { return nil }
+            m.swapAt(c, p)
+            for r in 0..<n where r != c {
+                let f = m[r][c] / m[c][c]
+                if f != 0 { for k in c...n { m[r][k] -= f * m[c][k] } }
+            }
+        }
+        let s = (0..<n).map { m[$0][n] / m[$0][$0] }
+        return s.allSatisfy(\.isFinite) ? s : nil
+    }
+}
