@@ -63,6 +63,8 @@ struct Cart: ParsableCommand {
 
     @OptionGroup var gyro: GyroCalibrationOptions
 
+    @OptionGroup var reference: FrameOptions
+
     @Flag(help: "Headless: print JSON lines for gestures, leans (10 Hz) and the final score.")
     var events = false
 
@@ -151,6 +153,7 @@ struct Cart: ParsableCommand {
             if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
             input = SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop, gyroCalibration: gyro.choice)))
         }
+        try reference.apply(to: input)
         let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))
         return CartPlayer(motion: input, settings: controlSettings, pose: pose,
                           session: CartSession(seed: liveSeed, autostart: window.headless))

@@ -40,6 +40,8 @@ struct Teapot: ParsableCommand {
 
     @OptionGroup var gyro: GyroCalibrationOptions
 
+    @OptionGroup var reference: FrameOptions
+
     @Option(help: "Accelerometer-only gravity filter cut-off, Hz.")
     var cutoff: Double = 2
 
@@ -79,6 +81,7 @@ struct Teapot: ParsableCommand {
                 DemoExit.fail("teapot", "--compare: \(TeapotMode.compareNeedsGyro) (\(input.sourceInfo.name))", code: 6)
             }
             startState.showHelp = showHelp
+            try reference.apply(to: input)
             let feed = ComparisonFeed()
             try startState.startInput(input, feed: feed)
             try runWindow(input: input, state: startState, feed: feed)

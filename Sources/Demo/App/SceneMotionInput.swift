@@ -21,6 +21,10 @@ public final class SceneMotionInput: Sendable {
     private let queue: any MotionHandlerQueue
     /// The raw-sample observation `start(observe:)` asked for, kept alive while the input runs.
     private let observation = Mutex<MotionSampleObservation?>(nil)
+    private let frame = Mutex(AttitudeReferenceFrame.xArbitraryZVertical)
+    /// Where a live device's magnetometer calibration is kept between runs (nil for recordings,
+    /// which replay as recorded, and for sources without a magnetometer).
+    public let magnetometerCalibrationStore: MagnetometerCalibrationStore?
 
     /// Runs pushed blocks at once on the delivering thread (the frame loop, for stepped replays).
     private struct InlineQueue: MotionHandlerQueue {
@@ -32,6 +36,8 @@ public final class SceneMotionInput: Sendable {
         manager = MotionManager(source: source, clock: clock)
         steppedReplay = nil
         startTime = 0
+        magnetometerCalibrationStore = source.info.sensors.contains(.magnetometer) && source.info.kind != "trace"
+            && source.info.kind != "hid-recording" ? MagnetometerCalibrationStore() : nil
         queue = DispatchQueue(label: "tiltkit.scene.motion")
     }
 
@@ -46,9 +52,25 @@ public final class SceneMotionInput: Sendable {
         self.steppedReplay = steppedReplay
         self.startTime = max(0, startTime)
         queue = InlineQueue()
+        magnetometerCalibrationStore = nil
     }
 
     public var sourceInfo: MotionSourceInfo { manager.source.info }
+
+    /// Chooses the reference frame device motion starts in (and the location true north needs);
+    /// throws, with the reason, when the source cannot give it.
+    public func use(frame requested: AttitudeReferenceFrame, location: GeodeticLocation? = nil) throws {
+        manager.location = location
+        guard manager.availableAttitudeReferenceFrames.contains(requested) else {
+            let missing = !manager.isGyroAvailable ? "a gyro" : !manager.isMagnetometerAvailable ? "a magnetometer"
+                : "a location (--location LAT,LON)"
+            throw FrameUnavailable(frame: requested, missing: missing, source: sourceInfo.name)
+        }
+        frame.withLock { $0 = requested }
+    }
+
+    /// The frame device motion runs in.
+    public var referenceFrame: AttitudeReferenceFrame { frame.withLock { $0 } }
     /// Whether the source is delivering, for the HUD ("running", "ended", "disconnected: …").
     public var connectionState: MotionConnectionState { manager.connectionState }
     public var isRunning: Bool { manager.isDeviceMotionActive }
@@ -75,13 +97,17 @@ public final class SceneMotionInput: Sendable {
         if !manager.isGyroAvailable { manager.deviceMotionEstimation = .accelerometer }
         guard !manager.isDeviceMotionActive else { return }
         if let interval { manager.deviceMotionUpdateInterval = interval }
+        let frame = referenceFrame
+        if let store = magnetometerCalibrationStore, let saved = store.load(device: sourceInfo.name) {
+            manager.restoreMagnetometerCalibration(saved)
+        }
         if let handler {
             let clock = manager.clock
-            manager.startDeviceMotionUpdates(to: queue) { motion, _ in
+            manager.startDeviceMotionUpdates(using: frame, to: queue) { motion, _ in
                 if let motion { handler(motion, clock.now()) }
             }
         } else {
-            manager.startDeviceMotionUpdates()
+            manager.startDeviceMotionUpdates(using: frame)
         }
         if case .failed(let reason) = manager.connectionState { throw MotionManagerError.sourceFailedToStart(reason) }
         if let observe { observation.withLock { $0 = manager.observeSamples(on: queue, observe) } }
@@ -92,6 +118,9 @@ public final class SceneMotionInput: Sendable {
     public func stop() {
         observation.withLock { $0?.cancel(); $0 = nil }
         manager.stopDeviceMotionUpdates()
+        if let store = magnetometerCalibrationStore, let learned = manager.magnetometerCalibration {
+            try? store.save(learned, device: sourceInfo.name)  // a read-only home only loses the head start
+        }
     }
 
     /// For stepped replays: deliver the trace up to `startTime + frameTime`.
@@ -115,4 +144,12 @@ public final class SceneMotionInput: Sendable {
 
     /// Seconds on the manager's clock, for the sample's age.
     public func now() -> Double { manager.clock.now() }
+}
+
+/// A reference frame the source cannot give, and what it lacks.
+public struct FrameUnavailable: Error, CustomStringConvertible {
+    public var frame: AttitudeReferenceFrame
+    public var missing: String
+    public var source: String
+    public var description: String { "reference frame \(frame.rawValue) needs \(missing), which \(source) lacks" }
 }

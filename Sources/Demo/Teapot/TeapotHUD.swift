@@ -21,9 +21,13 @@ public enum TeapotHUD {
         /// Mean recent frame time, seconds.
         public var frameTime: Double
         public var vsync: Bool
+        /// The compass, for sources with a magnetometer.
+        public var compass: CompassHUD.Facts?
 
         public init(sourceName: String, sampleRate: Double?, measuredRate: Double? = nil, diagnostics: String? = nil,
-                    gyroCalibration: GyroCalibration? = nil, connection: MotionConnectionState, frameTime: Double, vsync: Bool) {
+                    gyroCalibration: GyroCalibration? = nil, connection: MotionConnectionState, frameTime: Double, vsync: Bool,
+                    compass: CompassHUD.Facts? = nil) {
+        self.compass = compass
             self.sourceName = sourceName
             self.sampleRate = sampleRate
             self.measuredRate = measuredRate
@@ -53,6 +57,7 @@ public enum TeapotHUD {
         }
         if let diagnostics = facts.diagnostics { lines.append("reports \(diagnostics)") }
         lines.append(GyroCalibrationHUD.line(facts.gyroCalibration))
+        if let compass = facts.compass { lines.append(CompassHUD.line(compass)) }
         if let notice = state.notice { lines.append("! \(notice)") }
         if state.usesAccelerometerOnly || state.compare {
             lines.append(String(format: "gravity filter %.2f Hz  (+/-)", state.gravityCutoff))
@@ -105,6 +110,7 @@ public enum TeapotHUD {
         } else {
             drawGraph(state, overlay: overlay, size: size, scale: scale)
         }
+        CompassHUD.drawPrompt(facts.compass, overlay: overlay, size: size, scale: scale)
         if state.showHelp { drawHelp(overlay: overlay, size: size, scale: scale) }
     }
 

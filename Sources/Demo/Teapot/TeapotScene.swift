@@ -49,7 +49,7 @@ public final class TeapotScene: DemoScene {
                                     measuredRate: input.manager.measuredSampleRate,
                                     diagnostics: input.diagnostics, gyroCalibration: input.gyroCalibration,
                                     connection: input.connectionState, frameTime: frame.timer.averageFrameTime,
-                                    vsync: frame.vsync)
+                                    vsync: frame.vsync, compass: CompassHUD.Facts(input, motion: state.motion))
         TeapotHUD.draw(state, facts, overlay: renderer.overlay, size: frame.size)
         renderer.overlay.draw(size: frame.size)
     }
