@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Cuts an excerpt of a BROAD trial (../shared/data/broad CSV layout) into the layout of the
 recordings in Assets/traces/: t (s from the cut), acceleration in g with Core Motion's sign,
-rad/s, uT, and the optical ground truth as the reference: ref_q* (sensor -> earth, x east,
+rad/s, and the optical ground truth as the reference: ref_q* (sensor -> earth, x east,
 y magnetic north, z up) and the gravity it implies in the device frame, ref_grav* (g).
-Occluded ground truth (NaN) becomes empty cells.
+Occluded ground truth (NaN) becomes empty cells. The magnetometer is left out: the excerpt is for
+tilt, and the benches take a bundled recording with a magnetometer as their 9-axis input (x-io's).
 
     scripts/import-broad-excerpt.py ../shared/data/broad/21_undisturbed_fast_combined.csv 28 63 OUT.csv
 """
@@ -19,20 +20,19 @@ def main(src, start, end, out):
     start, end = float(start), float(end)
     with open(src) as f, open(out, "w", newline="") as o:
         w = csv.writer(o, lineterminator="\n")
-        w.writerow("t,ax,ay,az,gx,gy,gz,mx,my,mz,ref_qw,ref_qx,ref_qy,ref_qz,ref_gravx,ref_gravy,ref_gravz".split(","))
+        w.writerow("t,ax,ay,az,gx,gy,gz,ref_qw,ref_qx,ref_qy,ref_qz,ref_gravx,ref_gravy,ref_gravz".split(","))
         for r in csv.DictReader(f):
             t = float(r["t_s"])
             if t < start or t > end:
                 continue
             acc = [f"{-float(r[k]) / G:.6f}" for k in ("ax", "ay", "az")]
             gyro = [f"{float(r[k]):.6f}" for k in ("gx", "gy", "gz")]
-            mag = [f"{float(r[k]):.3f}" for k in ("mx", "my", "mz")]
             q = [float(r[k]) for k in ("qw", "qx", "qy", "qz")]
             if all(math.isfinite(v) for v in q):
                 ref = [f"{v:.6f}" for v in q] + [f"{v:.6f}" for v in gravity_in_device(*q)]
             else:
                 ref = [""] * 7
-            w.writerow([f"{t - start:.6f}"] + acc + gyro + mag + ref)
+            w.writerow([f"{t - start:.6f}"] + acc + gyro + ref)
 
 if __name__ == "__main__":
     if len(sys.argv) != 5:
