@@ -113,3 +113,36 @@ import Testing
         #expect(calibrator.calibration == nil)
     }
 }
+
+/// Soft iron where the readings support it: BROAD's fast rotations (trial 06) turn the sensor through
+/// nearly every direction; a known hard- and soft-iron distortion added to its real readings is found.
+@Suite struct MagnetometerSoftIronTests {
+    @Test func aKnownDistortionAddedToFastRotationsIsFound() throws {
+        guard let broad = TestData.sharedData("broad") else {
+            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
+            return
+        }
+        let url = try #require(try BroadTrial.files(in: broad).first { $0.lastPathComponent.hasPrefix("06_") })
+        let trial = try BroadTrial.load(contentsOf: url)
+        let offset = Vector3(12, -7, 5), stretch = Vector3(1.12, 0.94, 1.0)
+        var calibrator = MagnetometerCalibrator()
+        var clean = MagnetometerCalibrator()
+        for sample in trial.samples {
+            guard let m = sample.magneticField else { continue }
+            clean.add(m, timestamp: sample.timestamp)
+            calibrator.add(Vector3(m.x * stretch.x, m.y * stretch.y, m.z * stretch.z) + offset, timestamp: sample.timestamp)
+        }
+        let found = try #require(calibrator.calibration)
+        let reference = try #require(clean.calibration)
+        print("BROAD 06 with soft iron added: \(found); undistorted: \(reference)")
+        #expect(found.hasSoftIron && found.coverage >= MagnetometerCalibrator.softIronCoverage)
+        // The scale undoes the stretch up to a common factor, and the offset is the added one plus
+        // the sensor's own (stretched).
+        let undone = Vector3(found.scale.x * stretch.x, found.scale.y * stretch.y, found.scale.z * stretch.z)
+        let mean = (undone.x + undone.y + undone.z) / 3
+        for v in [undone.x, undone.y, undone.z] { #expect(abs(v / mean - 1) < 0.03, "\(undone)") }
+        let expected = offset + Vector3(reference.offset.x * stretch.x, reference.offset.y * stretch.y, reference.offset.z * stretch.z)
+        #expect((found.offset - expected).length < 2, "\(found.offset) against \(expected)")
+        #expect(found.earnedAccuracy >= .medium)
+    }
+}

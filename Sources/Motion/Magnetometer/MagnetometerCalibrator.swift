@@ -1,8 +1,8 @@
 /// Learns a magnetometer's calibration in use, as Core Motion does behind `CMCalibratedMagneticField`:
 /// raw readings spread over the directions the device has faced are kept (a few per direction, the
 /// latest), a sphere is fitted to them (hard iron: its centre is the offset; least squares on
-/// |m|² = 2 m·b + c), and a diagonal ellipsoid (soft iron) where the readings cover three quarters of
-/// the directions and it fits clearly better. The accuracy is earned: uncalibrated before a fit, then
+/// |m|² = 2 m·b + c), and a diagonal ellipsoid (soft iron) where the readings cover half of the
+/// directions and it fits clearly better. The accuracy is earned: uncalibrated before a fit, then
 /// by the fit's residual and coverage (`MagnetometerCalibration.earnedAccuracy`), and low while the
 /// field's strength strays from the fitted one (a magnet, a steel desk) for more than a moment.
 ///
@@ -24,6 +24,11 @@ public struct MagnetometerCalibrator: Sendable {
     public static let takeTurn = 0.1
     /// Time constant of the strength check, s, and how far (relative) it may stray before the field is disturbed.
     public static let disturbanceTimeConstant = 0.5, disturbanceThreshold = 0.15
+    /// The coverage a soft-iron (ellipsoid) fit needs: with fewer directions its three radii are
+    /// not told apart from the hard iron.
+    public static let softIronCoverage = 0.5
+    /// How many more of the directions a high fit must cover to replace a high fit.
+    public static let betterCoverage = 0.15
     /// Readings further than this (relative) from a first fit's sphere are left out of the second.
     public static let outlierLimit = 0.05
     /// How far the field's dip may stray from the one learned (radians), and that dip's time constant, s.
@@ -134,14 +139,16 @@ public struct MagnetometerCalibrator: Sendable {
         }
         fit.coverage = Self.coverage(readings, offset: fit.offset)
         guard fit.coverage >= 4 / Double(Self.directionBins) else { return }
-        if fit.coverage >= 0.75, let ellipsoid = Self.fitDiagonalEllipsoid(readings), ellipsoid.residual < 0.8 * fit.residual {
+        if fit.coverage >= Self.softIronCoverage, let ellipsoid = Self.fitDiagonalEllipsoid(readings), ellipsoid.residual < 0.8 * fit.residual {
             fit = MagnetometerCalibration(offset: ellipsoid.offset, scale: ellipsoid.scale, fieldStrength: ellipsoid.fieldStrength,
                                           residual: ellipsoid.residual, coverage: fit.coverage)
         }
         if restored, let current = calibration, fit.earnedAccuracy < current.earnedAccuracy { return }
-        // A fit that earned high stands (Core Motion's calibration does not wander either); only a
-        // long disturbance, a changed iron, starts it again.
-        if let current = calibration, current.earnedAccuracy == .high, !restored { return }
+        // A fit that earned high stands (Core Motion's calibration does not wander either) until a
+        // high fit over clearly more directions replaces it; a long disturbance, a changed iron,
+        // starts it all again.
+        if let current = calibration, current.earnedAccuracy == .high, !restored,
+           !(fit.earnedAccuracy == .high && fit.coverage >= current.coverage + Self.betterCoverage) { return }
         restored = false
         if fit.earnedAccuracy != calibration?.earnedAccuracy { generation += 1 }
         calibration = fit
