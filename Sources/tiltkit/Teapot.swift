@@ -16,7 +16,9 @@ struct Teapot: ParsableCommand {
         Pivots: camera (the camera stays put and the attitude turns it) or object (the camera \
         orbits the teapot, always facing it). Modes: fusion (device motion), accel (accelerometer \
         only: roll and pitch, no yaw; +/- change the gravity filter), translation (user \
-        acceleration pulls the teapot off centre on a spring).
+        acceleration pulls the teapot off centre on a spring). --compare (key B) draws fusion and \
+        accelerometer-only side by side from the same samples. A source without a gyro runs \
+        accelerometer-only and says so; --mode fusion there is refused.
 
         --headless renders offscreen (SDL's offscreen driver when there is no display) and steps a \
         trace source by 1/60 s per frame, so --frames N shows the trace at --at + N/60 seconds.
@@ -25,6 +27,7 @@ struct Teapot: ParsableCommand {
         6 motion source or trace unusable, 7 screenshot not written.
 
         Example: tiltkit teapot --headless --frames 120 --at 20 --pivot camera --screenshot teapot.png
+        Example: tiltkit teapot --compare --frame x-magnetic-north-z-vertical
         """)
 
     @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default: the bundled x-io trace, looped.")
