@@ -1,12 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit → Demo/Benchmarks/DSUServer → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
+// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
     products: [
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "MotionDevices", targets: ["MotionDevices"]),
+        .library(name: "MotionSDL", targets: ["MotionSDL"]),
+        // `--source` specs ("auto", "trace:PATH", "hidraw:/dev/hidraw3", "sdl"...) to sources.
+        .library(name: "MotionSources", targets: ["MotionSources"]),
+        // The C API (Sources/CTiltkit/tiltkit.h); scripts/install-c-library.sh installs it as libtiltkit.so.
+        .library(name: "TiltkitC", type: .dynamic, targets: ["TiltkitC"]),
         .executable(name: "tiltkit", targets: ["tiltkit"]),
     ],
     dependencies: [
@@ -40,6 +46,12 @@ let package = Package(
 
         // SDL game-controller sensors as a motion source.
         .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
+        // One reading of `--source` for the CLI, the C API and other packages.
+        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL"]),
+        // tiltkit.h, for the C API's Swift side to build against the very types C programs see.
+        .systemLibrary(name: "CTiltkit"),
+        // The C API: tiltkit.h's functions, `@_cdecl`, over MotionManager and MotionSources.
+        .target(name: "TiltkitC", dependencies: ["CTiltkit", "CSDL2", "Motion", "MotionDevices", "MotionSDL", "MotionSources"]),
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
         .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
@@ -53,7 +65,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer",
+            "Motion", "MotionDevices", "MotionSDL", "MotionSources", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
