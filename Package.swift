@@ -69,6 +69,17 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Examples/: one small program per feature, run by the tests (tiltkitTests/ExamplesTests).
+        .executableTarget(name: "PullInRenderLoop", dependencies: ["Motion", "MotionSources"], path: "Examples/PullInRenderLoop"),
+        .executableTarget(name: "PushEverySample", dependencies: ["Motion", "MotionSources"], path: "Examples/PushEverySample"),
+        .executableTarget(name: "ReferenceFrames", dependencies: ["Motion", "MotionSources"], path: "Examples/ReferenceFrames"),
+        .executableTarget(name: "ResetReference", dependencies: ["Motion", "MotionSources"], path: "Examples/ResetReference"),
+        .executableTarget(name: "AccelerometerOnly", dependencies: ["Motion", "MotionSources"], path: "Examples/AccelerometerOnly"),
+        .executableTarget(name: "ShakeAndOrientation", dependencies: ["Motion", "MotionSources"], path: "Examples/ShakeAndOrientation"),
+        .executableTarget(name: "RecordAndReplay", dependencies: ["Motion", "MotionSources"], path: "Examples/RecordAndReplay"),
+        .executableTarget(name: "LivePad", dependencies: ["Motion", "MotionDevices", "MotionSources"], path: "Examples/LivePad"),
+        .executableTarget(name: "SDLSensors", dependencies: ["Motion", "MotionSDL", "CSDL2"], path: "Examples/SDLSensors"),
+
         .target(name: "TestSupport", dependencies: ["Motion", "CartGame"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "TestSupport", "CAllocationCounter"],
                     exclude: ["Fixtures"]),

@@ -7,8 +7,8 @@ import MotionSources
 do {
     let manager = MotionManager(source: try SourceSpec(parsing: CommandLine.arguments.dropFirst().first ?? "auto").makeSource())
     manager.startDeviceMotionUpdates()
-    Thread.sleep(forTimeInterval: 0.5)
-    guard let motion = manager.deviceMotion else { throw MotionManagerError.sensorUnavailable("device motion within 0.5 s") }
+    for _ in 0..<500 where manager.deviceMotion == nil { Thread.sleep(forTimeInterval: 0.01) }  // up to 5 s to open
+    guard let motion = manager.deviceMotion else { throw MotionManagerError.sensorUnavailable("device motion within 5 s") }
     print("gravity", motion.gravity, "attitude", motion.attitude.quaternion)
 } catch {
     FileHandle.standardError.write(Data("downstream: \(error)\n".utf8))
