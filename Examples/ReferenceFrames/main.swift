@@ -1,5 +1,5 @@
-// Reference frames and true-north heading: the frames a source offers, and the same recording
-// in magnetic-north and true-north frames (declination from the World Magnetic Model).
+// Reference frames and true-north heading: the frames a source offers, and one recording read in
+// magnetic-north and true-north frames side by side (declination from the World Magnetic Model).
 //   swift run ReferenceFrames [SOURCE [SECONDS]]
 import Foundation
 import Motion
@@ -10,27 +10,21 @@ let seconds = arguments.dropFirst().first.flatMap { Double($0) } ?? 1
 // Where the device is: Bristol (x-io's home), today. True north needs it; the others do not.
 let bristol = GeodeticLocation(latitude: 51.45, longitude: -2.59, altitude: 0.01, date: Date())
 
-func heading(in frame: AttitudeReferenceFrame) throws -> Double {
-    let manager = MotionManager(source: try SourceSpec(parsing: arguments.first ?? "auto").makeSource())
-    manager.location = bristol
-    guard manager.availableAttitudeReferenceFrames.contains(frame) else {
-        throw MotionManagerError.referenceFrameUnavailable(frame)
-    }
-    manager.startDeviceMotionUpdates(using: frame)
-    while manager.deviceMotion == nil { Thread.sleep(forTimeInterval: 0.01) }  // the source is opening
-    Thread.sleep(forTimeInterval: seconds)
-    defer { manager.stopDeviceMotionUpdates() }
-    return manager.deviceMotion!.heading
-}
-
 do {
-    let probe = MotionManager(source: try SourceSpec(parsing: arguments.first ?? "auto").makeSource())
-    probe.location = bristol
-    print("frames:", probe.availableAttitudeReferenceFrames.map(\.rawValue).joined(separator: ", "))
-    let magnetic = try heading(in: .xMagneticNorthZVertical)
-    let trueNorth = try heading(in: .xTrueNorthZVertical)
-    print(String(format: "heading %.1f° from magnetic north, %.1f° from true north (declination here %.1f°)",
-                 magnetic, trueNorth, bristol.magneticDeclination))
+    // Two managers on two openings of the source, one per frame, started together.
+    let managers = try (0..<2).map { _ in MotionManager(source: try SourceSpec(parsing: arguments.first ?? "auto").makeSource()) }
+    managers.forEach { $0.location = bristol }
+    print("frames:", managers[0].availableAttitudeReferenceFrames.map(\.rawValue).joined(separator: ", "))
+    for (manager, frame) in zip(managers, [AttitudeReferenceFrame.xMagneticNorthZVertical, .xTrueNorthZVertical]) {
+        guard manager.availableAttitudeReferenceFrames.contains(frame) else { throw MotionManagerError.referenceFrameUnavailable(frame) }
+        manager.startDeviceMotionUpdates(using: frame)
+    }
+    while managers.contains(where: { $0.deviceMotion == nil }) { Thread.sleep(forTimeInterval: 0.01) }  // opening
+    Thread.sleep(forTimeInterval: seconds)
+    let (magnetic, trueNorth) = (managers[0].deviceMotion!, managers[1].deviceMotion!)
+    managers.forEach { $0.stopDeviceMotionUpdates() }
+    print(String(format: "at t=%.2f s heading %.2f° from magnetic north; at t=%.2f s %.2f° from true north (declination here %.2f°)",
+                 magnetic.timestamp, magnetic.heading, trueNorth.timestamp, trueNorth.heading, bristol.magneticDeclination))
 } catch {
     FileHandle.standardError.write(Data("ReferenceFrames: \(error)\n".utf8))
     exit(1)
