@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the C API and installs it for C and C++ programs:
-#   DIR/lib/libtiltkit.so, DIR/include/tiltkit.h, DIR/lib/pkgconfig/tiltkit.pc
+#   DIR/lib/libtiltkit.so, DIR/include/tiltkit.h, DIR/lib/pkgconfig/tiltkit.pc, and the bundled
+#   trace that source "auto" replays without a device in DIR/share/tiltkit/Assets
 # so that, with PKG_CONFIG_PATH=DIR/lib/pkgconfig,
 #   cc app.c $(pkg-config --cflags --libs tiltkit)
 # builds, and the program finds libtiltkit.so (rpath from the .pc) and the Swift runtime
@@ -20,7 +21,7 @@ while (($#)); do
         --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
         --configuration|-c) configuration="${2:?--configuration needs release or debug}"; shift 2 ;;
         --from) from="${2:?--from needs the folder holding libTiltkitC.so}"; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-c-library: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -34,10 +35,13 @@ fi
 library="$from/libTiltkitC.so"
 [ -f "$library" ] || { echo "install-c-library: $library is missing (build it, or drop --from)" >&2; exit 1; }
 
-mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
+traces="share/tiltkit/Assets/traces/xio"
+mkdir -p "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/$traces"
 prefix="$(cd "$prefix" && pwd)"
 install -m 0755 "$library" "$prefix/lib/libtiltkit.so"
 install -m 0644 Sources/CTiltkit/tiltkit.h "$prefix/include/tiltkit.h"
+# The recording "auto" falls back to without a device (x-io's, MIT: its licence goes with it).
+install -m 0644 Assets/traces/xio/sensor_data.csv Assets/traces/xio/LICENSE "$prefix/$traces/"
 version="$(git describe --tags --always 2>/dev/null || echo 0)"
 cat > "$prefix/lib/pkgconfig/tiltkit.pc" <<PC
 prefix=$prefix
@@ -50,4 +54,4 @@ Version: $version
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -ltiltkit -Wl,-rpath,\${libdir}
 PC
-echo "installed $prefix/lib/libtiltkit.so, $prefix/include/tiltkit.h, $prefix/lib/pkgconfig/tiltkit.pc"
+echo "installed $prefix/lib/libtiltkit.so, $prefix/include/tiltkit.h, $prefix/lib/pkgconfig/tiltkit.pc, $prefix/$traces"

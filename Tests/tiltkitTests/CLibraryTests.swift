@@ -88,6 +88,18 @@ struct CLibraryTests {
         }
     }
 
+    @Test("auto from anywhere: without a device, the installed library replays the trace installed beside it")
+    func autoFindsTheInstalledTrace() throws {
+        let prefix = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/tiltkit/Assets/traces/xio/LICENSE").path))
+        let pull = try Self.build("pull.c", compiler: "cc -std=c99", in: prefix)
+        // From / with no TILTKIT_ASSETS: neither ./Assets nor the checkout is in reach, only the prefix.
+        let result = try Self.shell("cd / && '\(pull)' auto 0.5", environment: ["TILTKIT_ASSETS": ""])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.split(separator: "\n").filter { $0.hasPrefix("t=") }.count == 5, "\(result.out)")
+    }
+
     @Test("Errors come back as text, never printed by the library or thrown: bad source, bad frame, frame the source cannot give")
     func errorsAreReturned() throws {
         let prefix = try Self.install()
