@@ -57,8 +57,9 @@ int tk_manager_start_device_motion(tk_manager *manager, double interval_s, const
 int tk_manager_latest_device_motion(tk_manager *manager, tk_device_motion *out);
 
 /* Every sample pushed to `handler`, on the source's reading thread, one at a time and in order;
- * `context` is passed back. NULL removes the handler. Set it before or after starting.
- * 0 on success, -1 for a NULL manager. The handler must not destroy the manager. */
+ * `context` is passed back. NULL removes the handler. Set it before or after starting; once this
+ * returns, the previous handler is not running and will not be called again (free its context).
+ * 0 on success, -1 for a NULL manager. The handler must not call this nor tk_manager_destroy. */
 int tk_manager_set_device_motion_handler(tk_manager *manager,
         void (*handler)(const tk_device_motion *motion, void *context), void *context);
 

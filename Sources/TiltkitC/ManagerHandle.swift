@@ -57,10 +57,13 @@ final class ManagerHandle: @unchecked Sendable {
             lock.withLock { pushFailure = failure }
             return
         }
-        let (handler, context) = lock.withLock { (self.handler, self.context) }
-        guard let handler else { return }
-        var out = tk_device_motion(motion)
-        handler(&out, context)
+        // Called under the lock: once tk_manager_set_device_motion_handler returns, the old
+        // handler has finished and is never called again, so its context may be freed.
+        lock.withLock {
+            guard let handler else { return }
+            var out = tk_device_motion(motion)
+            handler(&out, context)
+        }
     }
 
     @discardableResult
