@@ -1,17 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit → Demo/Benchmarks/DSUServer → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
+// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
     products: [
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "MotionDevices", targets: ["MotionDevices"]),
+        .library(name: "MotionSDL", targets: ["MotionSDL"]),
+        // `--source` specs ("auto", "trace:PATH", "hidraw:/dev/hidraw3", "sdl"...) to sources.
+        .library(name: "MotionSources", targets: ["MotionSources"]),
+        // The C API (Sources/CTiltkit/tiltkit.h); scripts/install-c-library.sh installs it as libtiltkit.so.
+        .library(name: "TiltkitC", type: .dynamic, targets: ["TiltkitC"]),
         .executable(name: "tiltkit", targets: ["tiltkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // `swift package generate-documentation --target Motion` (Sources/Motion/Motion.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Pure core: math, motion types, trace I/O, fusion, motion manager.
@@ -40,6 +48,12 @@ let package = Package(
 
         // SDL game-controller sensors as a motion source.
         .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
+        // One reading of `--source` for the CLI, the C API and other packages.
+        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL"]),
+        // tiltkit.h, for the C API's Swift side to build against the very types C programs see.
+        .systemLibrary(name: "CTiltkit"),
+        // The C API: tiltkit.h's functions, `@_cdecl`, over MotionManager and MotionSources.
+        .target(name: "TiltkitC", dependencies: ["CTiltkit", "CSDL2", "Motion", "MotionDevices", "MotionSDL", "MotionSources"]),
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
         .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
@@ -53,9 +67,20 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tiltkit", dependencies: [
-            "Motion", "MotionDevices", "MotionSDL", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer", "MotionEvaluation",
+            "Motion", "MotionDevices", "MotionSDL", "MotionSources", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer", "MotionEvaluation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // Examples/: one small program per feature, run by the tests (tiltkitTests/ExamplesTests).
+        .executableTarget(name: "PullInRenderLoop", dependencies: ["Motion", "MotionSources"], path: "Examples/PullInRenderLoop"),
+        .executableTarget(name: "PushEverySample", dependencies: ["Motion", "MotionSources"], path: "Examples/PushEverySample"),
+        .executableTarget(name: "ReferenceFrames", dependencies: ["Motion", "MotionSources"], path: "Examples/ReferenceFrames"),
+        .executableTarget(name: "ResetReference", dependencies: ["Motion", "MotionSources"], path: "Examples/ResetReference"),
+        .executableTarget(name: "AccelerometerOnly", dependencies: ["Motion", "MotionSources"], path: "Examples/AccelerometerOnly"),
+        .executableTarget(name: "ShakeAndOrientation", dependencies: ["Motion", "MotionSources"], path: "Examples/ShakeAndOrientation"),
+        .executableTarget(name: "RecordAndReplay", dependencies: ["Motion", "MotionSources"], path: "Examples/RecordAndReplay"),
+        .executableTarget(name: "LivePad", dependencies: ["Motion", "MotionDevices", "MotionSources"], path: "Examples/LivePad"),
+        .executableTarget(name: "SDLSensors", dependencies: ["Motion", "MotionSDL", "CSDL2"], path: "Examples/SDLSensors"),
 
         .target(name: "TestSupport", dependencies: ["Motion", "CartGame"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "TestSupport", "CAllocationCounter"],

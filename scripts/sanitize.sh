@@ -12,6 +12,8 @@ unset TILTKIT_ALLOCATION_COUNTER
 # The sanitizer's report is the one to read; Swift's backtracer would only get in its way.
 export SWIFT_BACKTRACE=enable=no
 mode="${1:-}"; shift || true
+# Tests that load instrumented code into uninstrumented programs (the C API's) skip on this.
+export TILTKIT_SANITIZER="$mode"
 # No XCTest cases exist; its runner's own objects, kept to exit, would only add leak reports.
 test=(swift test --skip-build --disable-xctest)
 

@@ -11,6 +11,7 @@ TILTKIT_APT_PACKAGES=(
     libegl-mesa0 libgl1-mesa-dri  # Mesa software rendering when there is no GPU
     xvfb xauth         # a headless X server for tests and screenshots
     pkg-config
+    gcc g++            # the C API's tests build its C and C++ examples
     "$@"
 )
 

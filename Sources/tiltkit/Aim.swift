@@ -3,6 +3,7 @@ import Demo
 import Engine
 import Foundation
 import Motion
+import MotionSources
 import MotionDevices
 
 struct Aim: ParsableCommand {
@@ -125,7 +126,7 @@ struct Aim: ParsableCommand {
                                     gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         }
         if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
-        return SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true, gyroCalibration: gyro.choice)))
+        return SceneMotionInput(source: try spec.openSource(SourceSpec.Options(speed: 1, loop: true, gyroCalibration: gyro.choice)))
     }
 
     private func play(_ player: AimPlayer) throws(EngineError) {

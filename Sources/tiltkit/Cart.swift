@@ -4,6 +4,7 @@ import Demo
 import Engine
 import Foundation
 import Motion
+import MotionSources
 import MotionDevices
 
 struct Cart: ParsableCommand {
@@ -151,7 +152,7 @@ struct Cart: ParsableCommand {
                                      gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         } else {
             if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }
-            input = SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: loop, gyroCalibration: gyro.choice)))
+            input = SceneMotionInput(source: try spec.openSource(SourceSpec.Options(speed: 1, loop: loop, gyroCalibration: gyro.choice)))
         }
         try reference.apply(to: input)
         let liveSeed = seed ?? (window.headless ? 1 : UInt64.random(in: 1...UInt64.max))

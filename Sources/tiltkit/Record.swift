@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Motion
+import MotionSources
 import MotionDevices
 
 struct Record: ParsableCommand {
@@ -39,7 +40,7 @@ struct Record: ParsableCommand {
         try reportingErrors {
             if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number") }
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-            let motionSource = try SourceSpec(parsing: source).makeSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
+            let motionSource = try SourceSpec(parsing: source).openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
             let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
             let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns,
                                              onConnectionChange: { event in

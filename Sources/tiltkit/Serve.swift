@@ -4,6 +4,7 @@ import DSUServer
 import Engine
 import Foundation
 import Motion
+import MotionSources
 import MotionDevices
 import MotionSDL
 
@@ -102,13 +103,13 @@ struct ServeDSU: ParsableCommand {
                 }
                 for device in found {
                     guard let deviceSpec = try DeviceSourceSpec(kind: device.kind, argument: device.path) else { continue }
-                    made.append(try SourceSpec.device(deviceSpec).makeSource(live))
+                    made.append(try SourceSpec.device(deviceSpec).openSource(live))
                 }
             case .trace:
                 // A server runs until stopped.
-                made.append(try spec.makeSource(.init(speed: 1, loop: true, gyroCalibration: gyroChoice)))
+                made.append(try spec.openSource(.init(speed: 1, loop: true, gyroCalibration: gyroChoice)))
             case .device:
-                made.append(try spec.makeSource(live))
+                made.append(try spec.openSource(live))
             }
         }
         guard !made.isEmpty else { throw ExitCode.failure }

@@ -3,6 +3,7 @@ import Demo
 import Engine
 import Foundation
 import Motion
+import MotionSources
 import MotionDevices
 
 struct Teapot: ParsableCommand {
@@ -119,7 +120,7 @@ struct Teapot: ParsableCommand {
                                     gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         }
         if window.at > 0 { throw ValidationError("--at needs a trace source") }
-        return SceneMotionInput(source: try spec.makeSource(SourceSpec.Options(speed: 1, loop: true, gyroCalibration: gyro.choice)))
+        return SceneMotionInput(source: try spec.openSource(SourceSpec.Options(speed: 1, loop: true, gyroCalibration: gyro.choice)))
     }
 
 }

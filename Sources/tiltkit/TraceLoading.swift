@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionSources
 
 /// `Trace.load` for the commands: what the reader passed over (a cut last line) is said on
 /// stderr, one line each, and the rest of the file is used.
@@ -18,5 +19,12 @@ func printWarnings(_ warnings: [TraceError], samplesRead: Int?) {
     let read = samplesRead.map { "the \($0) samples" } ?? "the samples"
     for warning in warnings {
         printError("tiltkit: warning: \(warning); read \(read) before it")
+    }
+}
+
+extension SourceSpec {
+    /// `makeSource` for the commands (`openSource`): a trace's reader warnings said on stderr.
+    func openSource(_ options: Options = Options()) throws -> any MotionSource {
+        try makeSource(options, warnings: { printWarnings($0, samplesRead: nil) })
     }
 }

@@ -59,15 +59,3 @@ enum DemoExit {
         Foundation.exit(code)
     }
 }
-
-extension SourceSpec {
-    /// The trace file this spec replays (the bundled default for `auto`), or nil for a device.
-    func recordedTraceURL() throws -> URL? {
-        if case .trace(let path) = self { return URL(fileURLWithPath: path) }
-        if self == .auto {
-            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return url
-        }
-        return nil
-    }
-}

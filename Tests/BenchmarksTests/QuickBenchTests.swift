@@ -99,11 +99,8 @@ struct QuickBenchTests {
         #expect(charts.contains { $0.file == "accuracy-trace-motionsense-ups_12_sub_1.svg" })
     }
 
-    @Test func accuracyOnABroadTrialWhenTheSharedDataIsPresent() throws {
-        guard let broad = TestData.sharedData("broad") else {
-            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
-            return
-        }
+    @Test(.needsSharedData("broad")) func accuracyOnABroadTrialWhenTheSharedDataIsPresent() throws {
+        let broad = try TestData.requireSharedData("broad")
         var settings = AccuracyBenchmark.Settings.quick
         settings.samplesPerFile = 12_000
         let (report, _) = try AccuracyBenchmark(settings: settings, data: BenchData(root: broad)).run(keepSeries: false)

@@ -10,7 +10,7 @@ import TestSupport
 /// replay (the window's path: source → manager → pushed to `GestureInput`'s activity gate).
 /// Without the gate, MotionSense's jog_16_sub_1 fired 42 jumps and 42 ducks, wlk_15_sub_2 119 and 115.
 @Suite struct CartActivityTests {
-    static func motionSense(_ name: String) throws -> Trace? { try Recordings.sharedMotionSense(name) }
+    static func motionSense(_ name: String) throws -> Trace { try Recordings.sharedMotionSense(name) }
 
     static func gestures(_ result: CartReplay.Result) -> [(t: Double, kind: CartReplayEvent.Gesture)] {
         result.events.compactMap { if case .gesture(let t, let kind, _, _) = $0 { (t, kind) } else { nil } }
@@ -20,9 +20,9 @@ import TestSupport
         result.events.compactMap { if case .gestureHold(let t, let why) = $0 { (t, why) } else { nil } }
     }
 
-    @Test(arguments: ["jog_16_sub_1", "jog_16_sub_2"])
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: ["jog_16_sub_1", "jog_16_sub_2"])
     func joggingFiresNoGestureAndSaysRunning(_ name: String) throws {
-        guard let trace = try Self.motionSense(name) else { return }
+        let trace = try Self.motionSense(name)
         let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
         #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
         let holds = Self.holds(result)
@@ -33,9 +33,9 @@ import TestSupport
         #expect(!holds.contains { $0.why == nil })
     }
 
-    @Test(arguments: ["wlk_15_sub_1", "wlk_15_sub_2", "ups_12_sub_1", "dws_11_sub_2"])
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: ["wlk_15_sub_1", "wlk_15_sub_2", "ups_12_sub_1", "dws_11_sub_2"])
     func walkingFiresNoGesture(_ name: String) throws {
-        guard let trace = try Self.motionSense(name) else { return }
+        let trace = try Self.motionSense(name)
         let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
         #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
         #expect(Self.holds(result).contains { $0.why == "walking - gestures paused" })
@@ -54,9 +54,10 @@ import TestSupport
     /// Sitting, then a jog starting mid-game: the hold comes within 1.5 s of the first step (a window
     /// every 0.5 s that shows a gait in any part), so the first strides fire at most two gestures
     /// (without the gate: 42 jumps and 42 ducks over the jog; with whole-window votes only, 8 at its start).
-    @Test(arguments: ["jog_16_sub_1", "wlk_15_sub_2"])
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: ["jog_16_sub_1", "wlk_15_sub_2"])
     func aWalkStartingMidGameIsCaughtWithinASecondAndAHalf(_ name: String) throws {
-        guard let sit = try Self.motionSense("sit_13_sub_1"), let move = try Self.motionSense(name) else { return }
+        let sit = try Self.motionSense("sit_13_sub_1")
+        let move = try Self.motionSense(name)
         let s0 = sit.samples[0].timestamp, m0 = move.samples[0].timestamp
         let start = 20.0
         let samples = sit.samples.filter { $0.timestamp - s0 < start }.map { s -> MotionSample in var s = s; s.timestamp -= s0; return s }
@@ -70,8 +71,9 @@ import TestSupport
 
     /// Walking, then sitting: held while walking, resumed a few seconds after the walk stops (a
     /// whole still window), and the walk's jolts left in the buffers do not fire on resume.
-    @Test func gesturesResumeWhenThePlayerIsStillAgain() throws {
-        guard let walk = try Self.motionSense("wlk_15_sub_1"), let sit = try Self.motionSense("sit_13_sub_1") else { return }
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func gesturesResumeWhenThePlayerIsStillAgain() throws {
+        let walk = try Self.motionSense("wlk_15_sub_1")
+        let sit = try Self.motionSense("sit_13_sub_1")
         let w0 = walk.samples[0].timestamp, s0 = sit.samples[0].timestamp
         let stop = walk.samples.last!.timestamp - w0 + 0.02
         let samples = walk.samples.map { s -> MotionSample in var s = s; s.timestamp -= w0; return s }

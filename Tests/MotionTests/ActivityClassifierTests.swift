@@ -7,7 +7,7 @@ import TestSupport
 /// 50 Hz; MIT), labelled by its file names, and the bundled x-io board recording. Shares are per
 /// second of data, as `tiltkit activity --confusion` counts them.
 @Suite struct ActivityClassifierTests {
-    static func motionSense(_ name: String) throws -> Trace? { try Recordings.sharedMotionSense(name) }
+    static func motionSense(_ name: String) throws -> Trace { try Recordings.sharedMotionSense(name) }
 
     static func segments(_ samples: [MotionSample]) -> [MotionActivitySegment] {
         var classifier = MotionActivityClassifier()
@@ -31,29 +31,30 @@ import TestSupport
     // Measured with the default settings: every second of all twelve files agrees (378 s still,
     // 236 s walking and stairs, 60 s jogging), because a file's first call is backdated to its
     // start. The bounds leave a few seconds per file for a slower first call, no more.
-    @Test(arguments: [("sit_13_sub_1", 0.98), ("sit_13_sub_2", 0.98), ("std_14_sub_1", 0.98), ("std_14_sub_2", 0.98)])
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: [("sit_13_sub_1", 0.98), ("sit_13_sub_2", 0.98), ("std_14_sub_1", 0.98), ("std_14_sub_2", 0.98)])
     func sittingAndStandingAreStationary(_ name: String, _ least: Double) throws {
-        guard let trace = try Self.motionSense(name) else { return }
+        let trace = try Self.motionSense(name)
         #expect(Self.share(of: .stationary, in: trace) >= least)
     }
 
-    @Test(arguments: [("wlk_15_sub_1", 0.9), ("wlk_15_sub_2", 0.95), ("ups_12_sub_1", 0.9), ("ups_12_sub_2", 0.9),
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: [("wlk_15_sub_1", 0.9), ("wlk_15_sub_2", 0.95), ("ups_12_sub_1", 0.9), ("ups_12_sub_2", 0.9),
                       ("dws_11_sub_1", 0.9), ("dws_11_sub_2", 0.9)])
     func walkingAndStairsAreWalking(_ name: String, _ least: Double) throws {
-        guard let trace = try Self.motionSense(name) else { return }
+        let trace = try Self.motionSense(name)
         #expect(Self.share(of: .walking, in: trace) >= least)
     }
 
-    @Test(arguments: ["jog_16_sub_1", "jog_16_sub_2"])
+    @Test(.needsSharedData(Recordings.motionSenseFolder), arguments: ["jog_16_sub_1", "jog_16_sub_2"])
     func joggingIsRunning(_ name: String) throws {
-        guard let trace = try Self.motionSense(name) else { return }
+        let trace = try Self.motionSense(name)
         #expect(Self.share(of: .running, in: trace) >= 0.9)
     }
 
     /// Sitting, then walking: the call changes a few seconds after the walk starts (3 of 4 windows
     /// at a 1 s hop), and its start is backdated to near the splice, as Core Motion's startDate.
-    @Test func aChangeIsCalledAFewSecondsLateAndBackdated() throws {
-        guard let sit = try Self.motionSense("sit_13_sub_1"), let walk = try Self.motionSense("wlk_15_sub_1") else { return }
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func aChangeIsCalledAFewSecondsLateAndBackdated() throws {
+        let sit = try Self.motionSense("sit_13_sub_1")
+        let walk = try Self.motionSense("wlk_15_sub_1")
         let splice = 30.0
         let samples = Self.splice(sit.samples, walk.samples, at: splice)
         var classifier = MotionActivityClassifier()
@@ -70,8 +71,9 @@ import TestSupport
 
     /// A short burst does not flip the call: 1.5 s of walking spliced into sitting touches five
     /// overlapping windows, but each has a still quarter (no gait) and unknown needs 8 of 10.
-    @Test func oneOddWindowDoesNotFlipTheCall() throws {
-        guard let sit = try Self.motionSense("sit_13_sub_1"), let walk = try Self.motionSense("wlk_15_sub_1") else { return }
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func oneOddWindowDoesNotFlipTheCall() throws {
+        let sit = try Self.motionSense("sit_13_sub_1")
+        let walk = try Self.motionSense("wlk_15_sub_1")
         let burst = walk.samples.prefix { $0.timestamp - walk.samples[0].timestamp < 1.5 }
         let samples = Self.splice(Self.splice(Array(sit.samples.prefix(1500)), Array(burst), at: 20),
                                   Array(sit.samples.dropFirst(1500).prefix(1000)), at: 21.5)
@@ -94,8 +96,8 @@ import TestSupport
     // MARK: Robustness
 
     /// The same jog at 200 Hz (interpolated) and with ±4 ms of timestamp jitter reads the same.
-    @Test func rateAndJitterDoNotChangeTheCall() throws {
-        guard let jog = try Self.motionSense("jog_16_sub_1") else { return }
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func rateAndJitterDoNotChangeTheCall() throws {
+        let jog = try Self.motionSense("jog_16_sub_1")
         var fast: [MotionSample] = []
         for (a, b) in zip(jog.samples, jog.samples.dropFirst()) {
             for k in 0..<4 {
@@ -120,8 +122,8 @@ import TestSupport
 
     /// NaN and infinite samples are dropped and counted, time going backwards too, and a 2 s gap
     /// restarts the analysis: a new segment begins where the samples resume. Nothing crashes.
-    @Test func nanGapsAndReversedTimeAreSurvived() throws {
-        guard let jog = try Self.motionSense("jog_16_sub_2") else { return }
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func nanGapsAndReversedTimeAreSurvived() throws {
+        let jog = try Self.motionSense("jog_16_sub_2")
         var samples: [MotionSample] = []
         for (i, s) in jog.samples.enumerated() {
             var s = s

@@ -44,11 +44,8 @@ import TestSupport
         #expect(!manager.motionManager.isAccelerometerActive)
     }
 
-    @Test func aJogThroughTheManagerIsRunning() throws {
-        guard let url = TestData.sharedData("traces/motionsense/jog_16_sub_1.csv") else {
-            #expect(!TestData.isCI, "../shared/data/traces/motionsense is required under CI")
-            return
-        }
+    @Test(.needsSharedData("traces/motionsense/jog_16_sub_1.csv")) func aJogThroughTheManagerIsRunning() throws {
+        let url = try TestData.requireSharedData("traces/motionsense/jog_16_sub_1.csv")
         let trace = try Trace.load(contentsOf: url)
         let (manager, calls) = Self.play(trace)
         #expect(calls.contains { $0.running && $0.confidence == .high })

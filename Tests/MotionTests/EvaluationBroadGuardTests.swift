@@ -11,11 +11,8 @@ import TestSupport
 /// fails under CI. Runs all 1.1 M filter steps (6D and 9D) in the debug build.
 @Suite("Evaluation on BROAD")
 struct EvaluationBroadGuardTests {
-    @Test func broadAveragesMeetTheGoals() throws {
-        guard let broad = TestData.sharedData("broad") else {
-            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
-            return
-        }
+    @Test(.needsSharedData("broad")) func broadAveragesMeetTheGoals() throws {
+        let broad = try TestData.requireSharedData("broad")
         let started = Date()
         var six = [BroadTrialResult](), nine = [BroadTrialResult]()
         for url in try BroadTrial.files(in: broad) {

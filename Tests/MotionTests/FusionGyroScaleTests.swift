@@ -96,12 +96,9 @@ struct FusionGyroScaleTests {
     /// Real data: BROAD's fast rotation with breaks (trial 08) with 2 % added to one gyro axis.
     /// The estimate must move by those 2 % on that axis and stay put on the others, and the
     /// attitude must stay closer to the truth than without the estimate.
-    @Test(arguments: [0, 1, 2])
+    @Test(.needsSharedData("broad"), arguments: [0, 1, 2])
     func findsAScaleErrorAddedToRealFastRotation(axis: Int) throws {
-        guard let broad = TestData.sharedData("broad") else {
-            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
-            return
-        }
+        let broad = try TestData.requireSharedData("broad")
         let url = try #require(try BroadTrial.files(in: broad).first { $0.lastPathComponent.hasPrefix("08_") })
         let clean = try BroadTrial.load(contentsOf: url)
         var scaled = clean

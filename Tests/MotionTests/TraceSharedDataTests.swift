@@ -6,11 +6,8 @@ import TestSupport
 /// Every recording in the project's shared data (`../shared/data/traces`, not in the repository)
 /// loads, and reads as real motion should: gravity dominates the acceleration.
 @Suite struct TraceSharedDataTests {
-    @Test func everySharedRecordingLoads() throws {
-        guard let folder = TestData.sharedData("traces") else {
-            #expect(!TestData.isCI, "../shared/data/traces is required under CI")
-            return
-        }
+    @Test(.needsSharedData("traces")) func everySharedRecordingLoads() throws {
+        let folder = try TestData.requireSharedData("traces")
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }.sorted()
         #expect(files.count >= 18)
         for file in files {

@@ -11,8 +11,7 @@ public enum Recordings {
     public static func url(_ relative: String) throws -> URL {
         let bundled = TestData.assets.appendingPathComponent("traces/\(relative)")
         if FileManager.default.fileExists(atPath: bundled.path) { return bundled }
-        guard let shared = TestData.sharedData("traces/\(relative)") else { throw Missing(description: "missing recording \(relative)") }
-        return shared
+        return try TestData.requireSharedData("traces/\(relative)")
     }
 
     /// x-io's Fusion example recording (MIT; Assets/traces/xio/LICENSE): 100 Hz, 135 s.
@@ -24,13 +23,11 @@ public enum Recordings {
         try Trace.load(contentsOf: url("motionsense/\(name).csv"))
     }
 
-    /// A MotionSense recording from ../shared/data, which has all twelve (Assets/ some): nil, after
-    /// the printed reason, when the folder is absent; under CI=true its absence is an error.
-    public static func sharedMotionSense(_ name: String) throws -> Trace? {
-        guard let url = TestData.sharedData("traces/motionsense/\(name).csv") else {
-            if TestData.isCI { throw Missing(description: "../shared/data/traces/motionsense/\(name).csv is required under CI") }
-            return nil
-        }
-        return try Trace.load(contentsOf: url)
+    /// The shared data folder `sharedMotionSense` reads: mark its tests `.needsSharedData(Recordings.motionSenseFolder)`.
+    public static let motionSenseFolder = "traces/motionsense"
+
+    /// A MotionSense recording from ../shared/data, which has all twelve (Assets/ some); throws when absent.
+    public static func sharedMotionSense(_ name: String) throws -> Trace {
+        try Trace.load(contentsOf: TestData.requireSharedData("\(motionSenseFolder)/\(name).csv"))
     }
 }

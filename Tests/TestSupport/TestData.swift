@@ -12,16 +12,25 @@ public enum TestData {
     /// True under CI (`CI=true`), where large data sets must be present and nothing may skip.
     public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    /// `../shared/data/<name>` beside the repository, or `$TILTKIT_SHARED_DATA/<name>`.
-    /// Returns nil (after printing why) when absent outside CI; under CI its absence is an error
-    /// the caller must turn into a failure.
-    public static func sharedData(_ name: String) -> URL? {
+    /// `../shared/data/<name>` beside the repository, or `$TILTKIT_SHARED_DATA/<name>`, present or not.
+    public static func sharedDataLocation(_ name: String) -> URL {
         let env = ProcessInfo.processInfo.environment["TILTKIT_SHARED_DATA"]
         let base = env.map { URL(fileURLWithPath: $0) }
             ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        let url = base.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
-        print("note: \(url.path) is absent; tests on the large data sets skip (set TILTKIT_SHARED_DATA)")
-        return nil
+        return base.appendingPathComponent(name)
+    }
+
+    public static func hasSharedData(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: sharedDataLocation(name).path)
+    }
+
+    /// The shared data set `name`, for a test marked `.needsSharedData(name)`: such a test runs
+    /// only when the data is present or under CI, where its absence throws and fails the test.
+    public static func requireSharedData(_ name: String) throws -> URL {
+        let url = sharedDataLocation(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw Recordings.Missing(description: "\(url.path) is absent; it is required under CI (set TILTKIT_SHARED_DATA)")
+        }
+        return url
     }
 }

@@ -9,23 +9,29 @@ import MotionDevices
 ///     hidraw:, iio:, iio-buffer:, evdev:, sdl[:N], hid-recording:   live devices (`DeviceSourceSpec`)
 ///
 /// Each kind is one case; adding a device kind means a case, a line in `parse`, and one in `makeSource`.
-enum SourceSpec: Equatable {
+public enum SourceSpec: Equatable, Sendable {
     case auto
     case trace(path: String)
     case device(DeviceSourceSpec)
 
     /// The kinds `KIND:ARGUMENT` accepts, for help and error text.
-    static let kinds = ["auto", "trace:PATH"] + DeviceSourceSpec.kinds
+    public static let kinds = ["auto", "trace:PATH"] + DeviceSourceSpec.kinds
 
     /// How a source built from the spec behaves where that applies (replays; gyro calibration).
-    struct Options {
-        var speed: Double = 1
-        var loop: Bool = false
+    public struct Options: Sendable {
+        public var speed: Double
+        public var loop: Bool
         /// nil: auto for live devices, none for traces (`GyroCalibrationChoice.mode`).
-        var gyroCalibration: GyroCalibrationChoice?
+        public var gyroCalibration: GyroCalibrationChoice?
+
+        public init(speed: Double = 1, loop: Bool = false, gyroCalibration: GyroCalibrationChoice? = nil) {
+            self.speed = speed
+            self.loop = loop
+            self.gyroCalibration = gyroCalibration
+        }
     }
 
-    init(parsing text: String) throws {
+    public init(parsing text: String) throws {
         if text == "auto" { self = .auto; return }
         if text == "sdl" { self = .device(.sdl(index: nil)); return }
         guard let colon = text.firstIndex(of: ":"), SourceSpec.isKindName(text[..<colon]) else {
@@ -45,20 +51,22 @@ enum SourceSpec: Equatable {
     }
 
     /// The source, wrapped once here in the gyro calibration `options` asks for: every command
-    /// that opens a live device gets its bias removed the same way.
-    func makeSource(_ options: Options = Options()) throws -> any MotionSource {
-        let (source, live) = try makeUncalibrated(options)
+    /// that opens a live device gets its bias removed the same way. What a trace reader passed
+    /// over (a cut last line) goes to `warnings`; nothing is printed here.
+    public func makeSource(_ options: Options = Options(),
+                           warnings: ([TraceError]) -> Void = { _ in }) throws -> any MotionSource {
+        let (source, live) = try makeUncalibrated(options, warnings)
         return GyroCalibrationChoice.wrap(source, mode: GyroCalibrationChoice.mode(given: options.gyroCalibration, live: live))
     }
 
-    private func makeUncalibrated(_ options: Options) throws -> (any MotionSource, live: Bool) {
+    private func makeUncalibrated(_ options: Options, _ warnings: ([TraceError]) -> Void) throws -> (any MotionSource, live: Bool) {
         switch self {
         case .auto:
             if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return (source, true) }
             guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
-            return (try replay(url, options), false)
+            return (try replay(url, options, warnings), false)
         case .trace(let path):
-            return (try replay(URL(fileURLWithPath: path), options), false)
+            return (try replay(URL(fileURLWithPath: path), options, warnings), false)
         case .device(let device):
             // A hid-recorder capture is a replay too: left as recorded unless asked.
             if case .hidRecording = device { return (try device.makeSource(), false) }
@@ -67,9 +75,9 @@ enum SourceSpec: Equatable {
     }
 
     /// Read from the file on each pass: a trace of any length replays in bounded memory.
-    private func replay(_ url: URL, _ options: Options) throws -> ReplaySource {
+    private func replay(_ url: URL, _ options: Options, _ warnings: ([TraceError]) -> Void) throws -> ReplaySource {
         let replay = try ReplaySource(file: url, pacing: .realTime(speed: options.speed), loop: options.loop)
-        printWarnings(replay.warnings, samplesRead: nil)
+        if !replay.warnings.isEmpty { warnings(replay.warnings) }
         return replay
     }
 
@@ -78,17 +86,32 @@ enum SourceSpec: Equatable {
     }
 }
 
-enum SourceSpecError: Error, CustomStringConvertible {
+public enum SourceSpecError: Error, Equatable, CustomStringConvertible {
     case unknownKind(String)
     case noDefaultTrace
+    /// A device spec's argument or setting is wrong; the message says which and what is allowed.
+    case invalid(String)
 
-    var description: String {
+    public var description: String {
         switch self {
+        case .invalid(let message): return message
         case .unknownKind(let kind):
             return "unknown source kind '\(kind)' (known: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path)"
         case .noDefaultTrace:
             let searched = AssetLocator.candidateFolders().map(\.path).joined(separator: ", ")
             return "cannot find the default trace \(AssetLocator.defaultTracePath) (searched \(searched); set \(AssetLocator.environmentVariable))"
         }
+    }
+}
+
+extension SourceSpec {
+    /// The trace file this spec replays (the bundled default for `auto`), or nil for a device.
+    public func recordedTraceURL() throws -> URL? {
+        if case .trace(let path) = self { return URL(fileURLWithPath: path) }
+        if self == .auto {
+            guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
+            return url
+        }
+        return nil
     }
 }
