@@ -48,11 +48,8 @@ import Testing
         #expect(motions.last?.magneticField.accuracy == .high)
     }
 
-    @Test func aMagnetBesideTheSensorDropsTheAccuracyToLow() throws {
-        guard let broad = TestData.sharedData("broad") else {
-            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
-            return
-        }
+    @Test(.needsSharedData("broad")) func aMagnetBesideTheSensorDropsTheAccuracyToLow() throws {
+        let broad = try TestData.requireSharedData("broad")
         let url = try #require(try BroadTrial.files(in: broad).first { $0.lastPathComponent.hasPrefix("28_") })
         let trial = try BroadTrial.load(contentsOf: url)
         let (motions, _) = Self.run(trial.samples)
@@ -117,11 +114,8 @@ import Testing
 /// Soft iron where the readings support it: BROAD's fast rotations (trial 06) turn the sensor through
 /// nearly every direction; a known hard- and soft-iron distortion added to its real readings is found.
 @Suite struct MagnetometerSoftIronTests {
-    @Test func aKnownDistortionAddedToFastRotationsIsFound() throws {
-        guard let broad = TestData.sharedData("broad") else {
-            if TestData.isCI { Issue.record("../shared/data/broad is required under CI") }
-            return
-        }
+    @Test(.needsSharedData("broad")) func aKnownDistortionAddedToFastRotationsIsFound() throws {
+        let broad = try TestData.requireSharedData("broad")
         let url = try #require(try BroadTrial.files(in: broad).first { $0.lastPathComponent.hasPrefix("06_") })
         let trial = try BroadTrial.load(contentsOf: url)
         let offset = Vector3(12, -7, 5), stretch = Vector3(1.12, 0.94, 1.0)
