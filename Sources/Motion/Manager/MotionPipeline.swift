@@ -67,7 +67,12 @@ struct MotionPipeline: Sendable {
             altitude.push(data)
         }
         // Fusion sees every sample; only its output is thinned to the interval.
-        if deviceMotion.isActive, estimator != nil, estimator!.update(sample, into: &estimate) {
+        // Moved out and back so the existential's box stays uniquely referenced: updating it in
+        // place through the optional copied the whole estimator for every sample.
+        guard deviceMotion.isActive, var running = estimator.take() else { return }
+        let updated = running.update(sample, into: &estimate)
+        estimator = consume running
+        if updated {
             var motion = estimate
             lastAttitude = motion.attitude
             if referencePending {
