@@ -46,6 +46,27 @@ struct EvaluationResamplingTests {
         #expect(source.resampled(rate: 100, jitter: 0.2).samples.map(\.timestamp) == pad.samples.map(\.timestamp))
     }
 
+    /// Occluded ground truth stays NaN (the metric skips it), never the identity.
+    @Test func occludedGroundTruthStaysUnscored() {
+        var source = Self.steadyRotation(seconds: 4)
+        for i in 300..<320 { source.groundTruth[i] = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan) }
+        let pad = source.resampled(rate: 100, jitter: 0.2)
+        let hole = pad.samples.indices.filter { (300 * 0.0035...319 * 0.0035).contains(pad.samples[$0].timestamp) }
+        #expect(!hole.isEmpty)
+        for k in hole { #expect(!pad.groundTruth[k].isFinite) }
+        #expect(pad.groundTruth.filter(\.isFinite).count >= pad.samples.count - hole.count - 2)
+    }
+
+    /// At the trial's own rate the resampled trial is the trial (timestamps, readings).
+    @Test func resamplingAtTheOwnRateKeepsTheReadings() {
+        let source = Self.steadyRotation(seconds: 2)
+        let same = source.resampled(rate: 2000.0 / 7, jitter: 0)
+        #expect(abs(same.samples.count - source.samples.count) <= 1)
+        for k in 1..<min(same.samples.count, source.samples.count) {
+            #expect(abs(same.samples[k].timestamp - source.samples[k].timestamp) < 1e-9)
+        }
+    }
+
     @Test func refusesToUpsample() {
         let source = Self.steadyRotation(seconds: 2)
         #expect(source.resampled(rate: 1000, jitter: 0).samples.count == source.samples.count)
