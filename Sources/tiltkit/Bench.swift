@@ -107,6 +107,9 @@ extension Bench {
         @Option(help: ArgumentHelp("Peers to run from their PyPI packages (scripts/install-peers.sh): a comma list of vqf, imufusion, ahrs, or none. Default: all (vqf only with --quick); ahrs's pure-Python loops take a few minutes.", valueName: "LIST"))
         var peers: String?
 
+        @Flag(help: "Also check the fusion's settings by leaving each trial out (chosen on the others, scored on it).")
+        var leaveOut = false
+
         func validate() throws {
             if let rate, !(rate > 0 && rate <= 2000.0 / 7) { throw ValidationError("--rate \(rate): give a rate above 0 and at most BROAD's 285.7 Hz") }
             if !(0..<1).contains(jitter) { throw ValidationError("--jitter \(jitter): give a fraction from 0 to below 1") }
@@ -117,6 +120,7 @@ extension Bench {
             var settings = common.quick ? AccuracyBenchmark.Settings.quick : AccuracyBenchmark.Settings()
             settings.rate = rate
             settings.jitter = jitter
+            settings.leaveOut = leaveOut
             let names = (peers ?? (common.quick ? "vqf" : "vqf,imufusion,ahrs")).split(separator: ",").map(String.init)
             if names != ["none"] {
                 guard let script = PeerRunner.locateScript() else {

@@ -19,6 +19,8 @@ public struct AccuracyBenchmark: Sendable {
         public var jitter = 0.0
         /// The peer filters run from their PyPI packages on the same trials (nil: none).
         public var peers: PeerRunner?
+        /// Run the leave-one-out check of the fusion's settings (`leaveOneOut`).
+        public var leaveOut = false
 
         public init() {}
 
@@ -79,6 +81,8 @@ public struct AccuracyBenchmark: Sendable {
         /// Peer package versions, and peers not run with why.
         public var peerPackages: [String: String]
         public var peersMissing: [String: String]
+        /// The leave-one-out check, when asked for.
+        public var leaveOut: [LeaveOutRow]
         /// BROAD's summary: mean over trials of each per-trial figure (nil without trials).
         public var broadMean: BroadRow?
         public var traces: [TraceRow]
@@ -152,11 +156,16 @@ public struct AccuracyBenchmark: Sendable {
         }
         progress("done", 1)
 
+        var leaveOutRows: [LeaveOutRow] = []
+        if settings.leaveOut, loaded.count > 1 {
+            progress("leave one out", step / steps)
+            leaveOutRows = AccuracyBenchmark.leaveOneOut(loaded)
+        }
         let mean = broadRows.isEmpty ? nil : AccuracyBenchmark.mean(broadRows)
         let native = settings.rate == nil && settings.jitter == 0 && settings.samplesPerFile == nil
         return (Report(data: data.root.path, variant: settings.variant, broad: broadRows,
                        peerMeans: AccuracyBenchmark.peerMeans(broadRows), peerPackages: peerResult.packages,
-                       peersMissing: peerResult.missing, broadMean: mean, traces: traceRows, skipped: skipped,
+                       peersMissing: peerResult.missing, leaveOut: leaveOutRows, broadMean: mean, traces: traceRows, skipped: skipped,
                        targets: AccuracyBenchmark.targets(mean: mean, rows: broadRows, traces: traceRows, native: native)),
                 series)
     }
