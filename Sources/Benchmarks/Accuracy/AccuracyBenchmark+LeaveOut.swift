@@ -14,16 +14,19 @@ public struct LeaveOutRow: Codable, Sendable, Hashable {
 }
 
 extension AccuracyBenchmark {
-    /// The settings tried: the default and its two main time constants a step either side
-    /// (acceleration low-pass 2–4.5 s, heading correction 10–40 s).
+    /// The settings tried: the magnetic disturbance handling this default changed (VQF's values and
+    /// a step beyond ours) against the heading correction's time constant, the default among them.
     static var leaveOutCandidates: [(name: String, settings: AHRSSettings)] {
         var out: [(String, AHRSSettings)] = []
-        for tauAcc in [2.0, 3.0, 4.5] {
-            for tauMag in [10.0, 20.0, 40.0] {
-                var s = AHRSSettings.default
-                s.accelerationTimeConstant = tauAcc
-                s.magneticTimeConstant = tauMag
-                out.append(("tauAcc \(Figure.fixed(tauAcc, 1)) s, tauMag \(Figure.fixed(tauMag, 0)) s", s))
+        for current in [0.05, 0.5] {
+            for factor in [2.0, 4.0, 6.0] {
+                for tauMag in [10.0, 20.0, 40.0] {
+                    var s = AHRSSettings.default
+                    s.magneticCurrentTimeConstant = current
+                    s.magneticRejectionFactor = factor
+                    s.magneticTimeConstant = tauMag
+                    out.append(("magCurrent \(Figure.fixed(current, 2)) s, rejection ×\(Figure.fixed(factor, 0)), tauMag \(Figure.fixed(tauMag, 0)) s", s))
+                }
             }
         }
         return out
