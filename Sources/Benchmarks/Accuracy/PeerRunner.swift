@@ -66,7 +66,14 @@ public struct PeerRunner: Sendable {
             }
             let request = try JSONSerialization.data(withJSONObject: ["output": folder.path, "peers": peers,
                                                                       "trials": requestTrials])
-            let stdout = try runScript(request)
+            let stdout: Data
+            do {
+                stdout = try runScript(request)
+            } catch {
+                // No python3, or no numpy: the bench still runs, and says which peers it could not.
+                let reason = "could not run \(python) \(script.lastPathComponent): \(error); scripts/install-peers.sh installs the peers"
+                return Result(outputs: [], packages: [:], missing: Dictionary(uniqueKeysWithValues: peers.map { ($0, reason) }))
+            }
             return try parse(stdout, trials: trials)
         } catch let error as BenchError {
             throw error
