@@ -1,7 +1,8 @@
 import Motion
 
-/// Published and measured figures of other filters on the same ten BROAD trials, for tables and
-/// the per-trial guard.
+/// Quoted figures of other filters on the same ten BROAD trials: the averages `bench accuracy`
+/// shows as quoted beside the peers it measures, and VQF per trial for the regression test
+/// (`bench accuracy` runs VQF itself when its package is installed).
 public enum BroadPeers {
     /// Averages from `../shared/data/broad/README.md` (degrees; ns per sample in native C/C++, -O2).
     public struct Row: Hashable, Sendable {

@@ -17,6 +17,7 @@ struct Bench: ParsableCommand {
           tiltkit bench pull --plot plots/
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
+          tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
         """,
         subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self])
 }
@@ -97,9 +98,36 @@ extension Bench {
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
 
+        @Option(help: ArgumentHelp("Resample BROAD to this rate, Hz (below its own 285.7 Hz; e.g. 50, 100, 250).", valueName: "HZ"))
+        var rate: Double?
+
+        @Option(help: ArgumentHelp("Jitter BROAD's sample intervals by ± this fraction of the period (0.2: ±20 %).", valueName: "FRACTION"))
+        var jitter: Double = 0
+
+        @Option(help: ArgumentHelp("Peers to run from their PyPI packages (scripts/install-peers.sh): a comma list of vqf, imufusion, ahrs, or none. Default: all (vqf only with --quick); ahrs's pure-Python loops take a few minutes.", valueName: "LIST"))
+        var peers: String?
+
+        @Flag(help: "Also check the fusion's settings by leaving each trial out (chosen on the others, scored on it).")
+        var leaveOut = false
+
+        func validate() throws {
+            if let rate, !(rate > 0 && rate <= 2000.0 / 7) { throw ValidationError("--rate \(rate): give a rate above 0 and at most BROAD's 285.7 Hz") }
+            if !(0..<1).contains(jitter) { throw ValidationError("--jitter \(jitter): give a fraction from 0 to below 1") }
+        }
+
         func run() throws {
             let library = try data.resolve()
-            let settings = common.quick ? AccuracyBenchmark.Settings.quick : AccuracyBenchmark.Settings()
+            var settings = common.quick ? AccuracyBenchmark.Settings.quick : AccuracyBenchmark.Settings()
+            settings.rate = rate
+            settings.jitter = jitter
+            settings.leaveOut = leaveOut
+            let names = (peers ?? (common.quick ? "vqf" : "vqf,imufusion,ahrs")).split(separator: ",").map(String.init)
+            if names != ["none"] {
+                guard let script = PeerRunner.locateScript() else {
+                    throw ValidationError("--peers: scripts/broad-peers.py not found from here; run from the repository or pass --peers none")
+                }
+                settings.peers = PeerRunner(script: script, peers: names)
+            }
             let bar = ProgressBar(total: 1, label: "accuracy")
             let (report, series) = try AccuracyBenchmark(settings: settings, data: library)
                 .run(keepSeries: common.plot != nil) { step, fraction in bar.set(fraction, step) }

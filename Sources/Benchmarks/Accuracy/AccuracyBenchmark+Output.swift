@@ -5,43 +5,80 @@ extension AccuracyBenchmark.Report {
     public var text: String {
         var parts: [String] = ["Data: \(data)"]
         if !broad.isEmpty {
-            var t = TextTable(["BROAD trial", "9D total", "9D heading", "9D incl", "9D total_hc", "6D incl", "6D total_hc",
-                               "accel-only incl", "VQF 9D total", "VQF incl", "VQF 6D total_hc"])
-            func o(_ v: Double?) -> String { v.map { Figure.fixed($0, 2) } ?? "—" }
-            for r in broad + (broadMean.map { [$0] } ?? []) {
-                t.append([r.trial, o(r.total9D), o(r.heading9D), o(r.inclination9D), o(r.totalHeadingCorrected9D),
-                          o(r.inclination6D), o(r.totalHeadingCorrected6D), o(r.inclinationAccelerometerOnly),
-                          o(r.vqfTotal9D), o(r.vqfInclination), o(r.vqfTotalHeadingCorrected6D)])
-            }
-            parts.append("BROAD's metric, RMS degrees over the movement phases (9D: x-magnetic-north-z-vertical; 6D: x-arbitrary-z-vertical)\n" + t.rendered)
-            if let m = broadMean {
-                var peers = TextTable(["filter (mean of 10 trials)", "total (9D)", "inclination", "total_hc", "ns/sample"])
-                peers.append(["Tiltkit 9D (this run)", Figure.fixed(m.total9D, 2), Figure.fixed(m.inclination9D, 2), Figure.fixed(m.totalHeadingCorrected9D, 2), "bench fusion"])
-                peers.append(["Tiltkit 6D (this run)", "—", Figure.fixed(m.inclination6D, 2), Figure.fixed(m.totalHeadingCorrected6D, 2), "bench fusion"])
-                peers.append(["Tiltkit 9D, no gyro scale estimate", Figure.fixed(m.total9DWithoutScale, 2), "—", "—", ""])
-                peers.append(["Tiltkit 6D, no gyro scale estimate", "—", Figure.fixed(m.inclination6DWithoutScale, 2),
-                              Figure.fixed(m.totalHeadingCorrected6DWithoutScale, 2), ""])
-                for p in BroadPeers.averages {
-                    peers.append([p.filter, p.total.map { Figure.fixed($0, 2) } ?? "—", Figure.fixed(p.inclination, 2),
-                                  Figure.fixed(p.totalHeadingCorrected, 2), Figure.fixed(p.nanosecondsPerSample, 0)])
-                }
-                let note = broad.count == BroadPeers.vqfPerTrial.count ? "" : "\n(peer figures are over all 10 trials; this run used \(broad.count))"
-                parts.append("Beside the peers (BROAD README)\n" + peers.rendered + note)
-            }
+            parts.append("BROAD at \(variant). BROAD's metric, RMS degrees over the movement phases (9D: x-magnetic-north-z-vertical; 6D: x-arbitrary-z-vertical)")
+            parts += broadTables
+            if let table = leaveOutTable { parts.append(table) }
         }
         if !traces.isEmpty {
             var t = TextTable(["Core Motion recording", "samples", "fusion median", "fusion p95", "accel-only median",
-                               "accel-only p95", "VQF 6D median", "VQF 6D p95"])
+                               "accel-only p95", "VQF 6D median (quoted)", "VQF 6D p95 (quoted)"])
             func o(_ v: Double?) -> String { v.map { Figure.fixed($0, 2) } ?? "—" }
             for r in traces {
                 t.append([r.file, Figure.count(r.samples), o(r.fusionMedian), o(r.fusionP95), o(r.accelerometerOnlyMedian),
                           o(r.accelerometerOnlyP95), o(r.vqf6DMedian), o(r.vqf6DP95)])
             }
-            parts.append("Gravity direction against Core Motion's own, degrees, after the first 2 s\n" + t.rendered)
+            parts.append("Gravity direction against Core Motion's own, degrees, after the first 2 s (VQF quoted from ../shared/data/traces/README.md)\n" + t.rendered)
         }
         if !skipped.isEmpty { parts.append("Skipped: " + skipped.joined(separator: "; ")) }
         if !targets.isEmpty { parts.append(targets.map(\.line).joined(separator: "\n")) }
         return parts.joined(separator: "\n\n")
+    }
+}
+
+extension AccuracyBenchmark.Report {
+    private func o(_ v: Double?) -> String { v.map { Figure.fixed($0, 2) } ?? "—" }
+
+    /// Tiltkit per trial beside VQF; every measured peer per trial; the means beside the quoted figures.
+    var broadTables: [String] {
+        var parts: [String] = []
+        let rows = broad + (broadMean.map { [$0] } ?? [])
+        var t = TextTable(["BROAD trial", "9D total", "9D heading", "9D incl", "6D incl", "6D total_hc", "accel-only incl",
+                           "VQF 9D total", "VQF incl", "VQF 6D total_hc", "9D × VQF", "6D × VQF"])
+        for r in rows {
+            t.append([r.trial, o(r.total9D), o(r.heading9D), o(r.inclination9D), o(r.inclination6D),
+                      o(r.totalHeadingCorrected6D), o(r.inclinationAccelerometerOnly), o(r.vqfTotal9D), o(r.vqfInclination),
+                      o(r.vqfTotalHeadingCorrected6D), r.vqfTotal9D.map { Figure.ratio(r.total9D / $0) } ?? "—",
+                      r.vqfTotalHeadingCorrected6D.map { Figure.ratio(r.totalHeadingCorrected6D / $0) } ?? "—"])
+        }
+        parts.append(t.rendered)
+        let nine = peerMeans.filter { $0.axes == 9 }.map(\.filter), six = peerMeans.filter { $0.axes == 6 }.map(\.filter)
+        if !peerMeans.isEmpty {
+            var p = TextTable(["per trial, measured in this run", "Tiltkit 9D"] + nine.map { "\($0) total" }
+                              + ["Tiltkit 6D"] + six.map { "\($0) total_hc" })
+            for r in rows {
+                func peer(_ name: String) -> PeerRow? { r.peers.first { $0.filter == name } }
+                p.append([r.trial, o(r.total9D)] + nine.map { o(peer($0)?.total) } + [o(r.totalHeadingCorrected6D)]
+                         + six.map { o(peer($0)?.totalHeadingCorrected) })
+            }
+            parts.append("9D total and 6D heading-corrected total of every peer, per trial\n" + p.rendered)
+        }
+        if let m = broadMean {
+            var peers = TextTable(["filter (mean of \(broad.count) trials)", "total (9D)", "inclination", "total_hc", "ns/sample", "source"])
+            peers.append(["Tiltkit 9D", o(m.total9D), o(m.inclination9D), o(m.totalHeadingCorrected9D), "bench fusion", "this run"])
+            peers.append(["Tiltkit 6D", "—", o(m.inclination6D), o(m.totalHeadingCorrected6D), "bench fusion", "this run"])
+            peers.append(["Tiltkit 9D, no gyro scale estimate", o(m.total9DWithoutScale), "—", "—", "", "this run"])
+            peers.append(["Tiltkit 6D, no gyro scale estimate", "—", o(m.inclination6DWithoutScale),
+                          o(m.totalHeadingCorrected6DWithoutScale), "", "this run"])
+            for p in peerMeans {
+                peers.append([p.filter, o(p.total), o(p.inclination), o(p.totalHeadingCorrected),
+                              Figure.fixed(p.nanosecondsPerSample, 0), "this run (\(p.timing))"])
+            }
+            for q in BroadPeers.averages {
+                let measured = peerMeans.contains { $0.filter.lowercased() == q.filter.lowercased() }
+                peers.append([q.filter, measured ? "" : o(q.total), measured ? "" : o(q.inclination),
+                              measured ? "" : o(q.totalHeadingCorrected), Figure.fixed(q.nanosecondsPerSample, 0),
+                              "quoted: BROAD README, native C/C++ -O2, all 10 trials at 285.7 Hz"])
+            }
+            parts.append("Beside the peers\n" + peers.rendered)
+        }
+        if !peerPackages.isEmpty {
+            parts.append("Peer packages: " + peerPackages.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                         + ". VQF gets the nominal period (its batch call takes one); the others each sample's time step.")
+        }
+        if !peersMissing.isEmpty {
+            parts.append("Peers not run: " + peersMissing.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+        }
+        return parts
     }
 }
 

@@ -126,6 +126,15 @@ public struct FusionBenchmark: Sendable {
             targets.append(TargetCheck(name: "9-axis fusion under 300 ns per sample (a 1 kHz pad takes under 0.03% of a core)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample < 300))
             targets.append(TargetCheck(name: "9-axis fusion at most 100 ns per sample (under a third of VQF, 348–500 ns)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample <= 100))
         }
+        // Issue 16: x-io Fusion's cost against a plain loop (3.3× 6D, 3.7× 9D), and push delivery.
+        for (name, limit) in [("6-axis fusion", 3.5), ("9-axis fusion", 4.0)] {
+            if let row = rows.first(where: { $0.estimator == name }) {
+                targets.append(TargetCheck(name: "\(name) at most \(Figure.ratio(limit)) the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= limit))
+            }
+        }
+        if let row = push.first(where: { $0.estimator == PushKind.deviceMotion.rawValue }) {
+            targets.append(TargetCheck(name: "push delivery of device motion at most 20× the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= 20))
+        }
         return Report(recordings: recordings.map(\.name), samples: total, runs: settings.runs, baseline: baseline,
                       estimators: rows, push: push, targets: targets)
     }
@@ -258,7 +267,7 @@ extension FusionBenchmark.Report {
 
             \(table.rendered)
 
-            Peers on BROAD (ns/sample, native C/C++ -O2, from the BROAD README): \(peers)
+            Peers on BROAD (ns/sample, native C/C++ -O2; quoted from ../shared/data/broad/README.md, not measured here): \(peers)
 
             \(targets.map(\.line).joined(separator: "\n"))
             """

@@ -70,25 +70,28 @@ struct MotionPipeline: Sendable {
             altitude.push(data)
         }
         // Fusion sees every sample, with the field calibrated; only its output is thinned to the interval.
-        guard deviceMotion.isActive, estimator != nil else { return }
+        // The estimator is moved out and back so its existential box stays uniquely referenced:
+        // updating it in place through the optional copied the whole estimator for every sample.
+        guard deviceMotion.isActive, var running = estimator.take() else { return }
         var accepted: Bool
         if let raw = sample.magneticField {  // copied only when there is a field to calibrate
             let generation = magnetometerCalibrator.generation
             magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
             // The fit earned a new level: a heading learned from the field calibrated the old way
             // would take tens of seconds to walk over, so the estimate starts again from this sample.
-            if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { estimator!.reset() }
+            if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
             let field = magnetometerCalibrator.calibrated(raw)
             var calibrated = sample
             // A disturbed field (strength or dip off what was learned) is kept from fusion, which
             // coasts on the gyro meanwhile rather than turn its heading after a magnet.
             calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
-            accepted = estimator!.update(calibrated, into: &estimate)
+            accepted = running.update(calibrated, into: &estimate)
             let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
             if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
         } else {
-            accepted = estimator!.update(sample, into: &estimate)
+            accepted = running.update(sample, into: &estimate)
         }
+        estimator = consume running
         if accepted {
             var motion = estimate
             lastAttitude = motion.attitude
