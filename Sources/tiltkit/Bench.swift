@@ -17,8 +17,9 @@ struct Bench: ParsableCommand {
           tiltkit bench pull --plot plots/
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
+          tiltkit bench gestures --data ../shared/data
         """,
-        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self])
+        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self])
 }
 
 /// Flags every bench takes.
