@@ -8,9 +8,9 @@ extension GestureBenchmark.Report {
             let sorted = values.sorted()
             return String(format: "%.0f", sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))] * 1000)
         }
-        var lines = ["gesture  labels  found  fires  precision  recall  latency ms (median / p90)"]
+        var lines = ["gesture  labels  found  fires  unjudged  precision  recall  latency ms (median / p90)"]
         for (name, g) in [("jump", score.jump), ("duck", score.duck)] {
-            lines.append(String(format: "%-7@  %6d  %5d  %5d  %9.3f  %6.3f  %@ / %@", name as NSString, g.labels, g.found, g.fires,
+            lines.append(String(format: "%-7@  %6d  %5d  %5d  %8d  %9.3f  %6.3f  %@ / %@", name as NSString, g.labels, g.found, g.fires, g.unjudged,
                                 g.precision, g.recall, ms(g.latencies, 0.5) as NSString, ms(g.latencies, 0.9) as NSString))
         }
         lines.append("")

@@ -13,6 +13,9 @@ public struct GestureScore: Hashable, Sendable, Codable {
         public var found = 0
         public var fires = 0
         public var trueFires = 0
+        /// Fires the labels cannot judge: in an `ignore` stretch, or a duck where no label is
+        /// (BROAD's truth is orientation only, so a push outside a labelled rotation is unknowable).
+        public var unjudged = 0
         /// Fire time − truth onset, seconds, for found labels with an onset.
         public var latencies: [Double] = []
 
@@ -58,9 +61,9 @@ public struct GestureScore: Hashable, Sendable, Codable {
                     g.fires += 1; g.trueFires += 1; g.found += 1
                     if labels[hit].onset.isFinite { g.latencies.append(fire.t - labels[hit].onset) }
                 }
-            } else if here.contains(where: { labels[$0].expect == .ignore })
-                        && !here.contains(where: { labels[$0].expect == .none }) {
-                continue   // in a stretch the truth cannot call either way
+            } else if (here.contains(where: { labels[$0].expect == .ignore }) && !here.contains(where: { labels[$0].expect == .none }))
+                        || (fire.gesture == .duck && here.isEmpty) {
+                update(fire.gesture) { $0.unjudged += 1 }   // the truth cannot call it either way
             } else {
                 update(fire.gesture) { $0.fires += 1 }
             }
