@@ -24,6 +24,9 @@ extension Bench {
         @Flag(help: "Print machine-readable JSON instead of the table.")
         var json = false
 
+        @Flag(help: "Also list every false fire and missed label.")
+        var list = false
+
         func run() throws {
             guard let labelsURL = labels.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.locate("gestures/labels.csv") else {
                 throw ValidationError("Assets/gestures/labels.csv not found; pass --labels FILE")
@@ -42,7 +45,8 @@ extension Bench {
             let report = try bench.run { bar.advance($0) }
             bar.finish()
             guard !report.recordings.isEmpty else { throw ValidationError("no labelled recording found under \(folder.path)") }
-            try BenchOutput(json: json, plotDirectory: nil).emit(bench: "gestures", quick: false, report: report, text: report.text)
+            try BenchOutput(json: json, plotDirectory: nil).emit(bench: "gestures", quick: false, report: report,
+                                                                 text: report.text + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
         }
     }
 }

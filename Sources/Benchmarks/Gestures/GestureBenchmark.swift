@@ -41,7 +41,7 @@ public struct GestureBenchmark {
             guard FileManager.default.fileExists(atPath: url.path) else { missing.append(name); continue }
             progress(name)
             let mine = labels.filter { $0.recording == name }
-            score.add(labels: mine, fires: try Self.fires(url: url, pose: mine.first?.pose, controls: controls))
+            score.add(labels: mine, recording: name, fires: try Self.fires(url: url, pose: mine.first?.pose, controls: controls))
             scored.append(name)
         }
         return Report(score: score, recordings: scored, missing: missing)

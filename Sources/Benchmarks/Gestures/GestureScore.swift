@@ -1,11 +1,13 @@
 import Demo
+import Foundation
 
 /// Fired gestures against the labels: per gesture precision, recall and the latency from the
 /// truth's onset; false fires per minute of rolling and of walking. Pure, so tests can score
 /// hand-made fires.
 public struct GestureScore: Hashable, Sendable, Codable {
-    /// A fire counts toward a label from the label's start until this long after its end: the
-    /// detector's buffer (50 ms) and the next frame (17 ms) come after the motion, with margin.
+    /// A fire counts toward a wanted (or unscored) label from the label's start until this long
+    /// after its end: the detector's buffer (50 ms) and the next frame (17 ms) come after the
+    /// motion, with margin. Labels where nothing should fire cover their own span only.
     public static let lateness = 0.3
 
     public struct PerGesture: Hashable, Sendable, Codable {
@@ -31,6 +33,8 @@ public struct GestureScore: Hashable, Sendable, Codable {
     /// Fires inside walk, jog and stairs labels, and their length, seconds.
     public var walkFires = 0
     public var walkSeconds = 0.0
+    /// Each false fire and each missed label, one line ("recording t gesture: labels here"), for `--list`.
+    public var mistakes: [String] = []
 
     public init() {}
 
@@ -40,8 +44,12 @@ public struct GestureScore: Hashable, Sendable, Codable {
     public static let walkingKinds: Set<String> = ["walk", "jog", "stairs"]
 
     /// Adds one recording: its labels and the gestures the game fired (times from its first sample).
-    public mutating func add(labels: [GestureLabel], fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
-        func covers(_ label: GestureLabel, _ t: Double) -> Bool { t >= label.start && t <= label.end + Self.lateness }
+    public mutating func add(labels: [GestureLabel], recording: String = "", fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
+        // Only a label that can make a gesture fire (wanted or not called) is late: a fire 0.2 s
+        // after a tip away or a roll ends comes from whatever follows it.
+        func covers(_ label: GestureLabel, _ t: Double) -> Bool {
+            t >= label.start && t <= label.end + (label.expect == .none ? 0 : Self.lateness)
+        }
         var matched = Set<Int>()
         for label in labels {
             if label.kind == "roll" { rollSeconds += label.duration }
@@ -66,9 +74,16 @@ public struct GestureScore: Hashable, Sendable, Codable {
                 update(fire.gesture) { $0.unjudged += 1 }   // the truth cannot call it either way
             } else {
                 update(fire.gesture) { $0.fires += 1 }
+                let kinds = here.map { labels[$0].kind }.joined(separator: ", ")
+                mistakes.append("false \(fire.gesture.rawValue) \(recording) \(fixed(fire.t)) s in: \(kinds.isEmpty ? "no label" : kinds)")
             }
         }
+        for (index, label) in labels.enumerated() where (label.expect == .jump || label.expect == .duck) && !matched.contains(index) {
+            mistakes.append("missed \(label.expect.rawValue) \(recording) \(fixed(label.start))–\(fixed(label.end)) s (\(label.kind))")
+        }
     }
+
+    private func fixed(_ t: Double) -> String { String(format: "%.3f", t) }
 
     private mutating func update(_ gesture: CartReplayEvent.Gesture, _ change: (inout PerGesture) -> Void) {
         switch gesture {
