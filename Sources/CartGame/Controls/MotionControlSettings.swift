@@ -50,5 +50,5 @@ public struct MotionControlSettings: Hashable, Sendable {
         updateInterval: 0.01,
         jump: .init(window: 0.05, threshold: 1.5, refractory: 0.6, rearm: 0.5),
         duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
-        duckMaximumRotation: 1.0, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
+        duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
 }
