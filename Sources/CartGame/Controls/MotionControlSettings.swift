@@ -45,10 +45,17 @@ public struct MotionControlSettings: Hashable, Sendable {
     /// - duck, 30 ms (3 samples): x-io's knocks read −0.31 and −0.25 g along gravity; every
     ///   other moment without fast rotation stays above −0.18 g, sitting and standing above
     ///   −0.15 g → −0.2 g.
-    /// A refractory 0.6 s matches the jump and duck durations of `CartRules.standard`.
+    /// Checked on the labelled gesture set (`tiltkit bench gestures`, Assets/gestures/labels.csv):
+    /// - a jump needs 80 % of the rotation about the tip axis: BROAD's rolls fired 20 jumps in
+    ///   trial 06 without it;
+    /// - both detectors rearm only once the mean is back within half the threshold (one fire per motion);
+    /// - jump refractory 0.5 s: BROAD's fast tips come 0.4–0.6 s apart (0.6 s missed 6 of 94, 0.45 s
+    ///   fired twice on one tip); duck 0.6 s, the game's duck time;
+    /// - no duck while the mean rotation over the last 0.3 s exceeds 0.7 rad/s: x-io's knocks read
+    ///   0.45 and 0.01 rad/s, its roll at 40.15 s 1.37, BROAD's slow tip away at 151.2 s (trial 01) 0.91.
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
-        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.6, rearm: 0.5),
-        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
+        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.5, rearm: 0.5),
+        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.5, rearm: 0.5),
         duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
 }
