@@ -56,6 +56,6 @@ public struct MotionControlSettings: Hashable, Sendable {
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
         jump: .init(window: 0.05, threshold: 1.5, refractory: 0.5, rearm: 0.5),
-        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.5, rearm: 0.5),
+        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
         duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
 }
