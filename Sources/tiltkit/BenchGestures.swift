@@ -27,6 +27,9 @@ extension Bench {
         @Flag(help: "Also list every false fire and missed label.")
         var list = false
 
+        @Option(help: ArgumentHelp("Write SVG charts of the jump detector's signal against the labels into this folder.", valueName: "DIR"))
+        var plot: String?
+
         func run() throws {
             guard let labelsURL = labels.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.locate("gestures/labels.csv") else {
                 throw ValidationError("Assets/gestures/labels.csv not found; pass --labels FILE")
@@ -42,11 +45,13 @@ extension Bench {
             let parsed = try GestureLabel.parse(try String(contentsOf: labelsURL, encoding: .utf8), source: labelsURL.path)
             let bench = GestureBenchmark(labels: parsed, data: folder)
             let bar = ProgressBar(total: bench.recordingNames.count, label: "gestures")
-            let report = try bench.run { bar.advance($0) }
+            let report = try bench.run(keepLevels: plot != nil) { bar.advance($0) }
             bar.finish()
             guard !report.recordings.isEmpty else { throw ValidationError("no labelled recording found under \(folder.path)") }
-            try BenchOutput(json: json, plotDirectory: nil).emit(bench: "gestures", quick: false, report: report,
-                                                                 text: report.text + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
+            let output = BenchOutput(json: json, plotDirectory: plot.map { URL(fileURLWithPath: $0) })
+            try output.emit(bench: "gestures", quick: false, report: report,
+                            text: report.text + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
+            try output.write(charts: bench.charts(report))
         }
     }
 }

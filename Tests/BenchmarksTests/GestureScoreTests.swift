@@ -85,12 +85,20 @@ import TestSupport
             if TestData.isCI { Issue.record("../shared/data is required under CI") }
             return
         }
-        let report = try GestureBenchmark(labels: try Self.bundledLabels(), data: data).run()
+        let bench = GestureBenchmark(labels: try Self.bundledLabels(), data: data)
+        let report = try bench.run(keepLevels: true)
         #expect(report.missing.isEmpty, "\(report.missing)")
         let s = report.score
         #expect(s.jump.precision >= 0.95 && s.jump.recall >= 0.90, "\(report.text)")
         #expect(s.duck.precision >= 0.95 && s.duck.recall >= 0.90, "\(report.text)")
         #expect(s.rollFiresPerMinute <= 1 && s.walkFiresPerMinute <= 1, "\(report.text)")
         #expect(s.rollSeconds > 60 && s.walkSeconds > 240)
+        // The plots: the four BROAD trials and x-io, each with the detector's signal and its fires.
+        let charts = bench.charts(report)
+        #expect(charts.map(\.file).sorted() == ["gestures-01_undisturbed_slow_rotation_A.svg", "gestures-06_undisturbed_fast_rotation_A.svg",
+                                                 "gestures-08_undisturbed_fast_rotation_with_breaks_A.svg",
+                                                 "gestures-21_undisturbed_fast_combined.svg", "gestures-sensor_data.svg"])
+        let xio = try #require(charts.first { $0.file == "gestures-sensor_data.svg" }?.chart)
+        #expect(xio.markers.count == 2 && xio.series[0].points.count > 7000)
     }
 }

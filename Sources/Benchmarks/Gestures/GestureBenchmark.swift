@@ -25,6 +25,10 @@ public struct GestureBenchmark {
         /// Recordings scored, and those absent from the data folder (skipped).
         public var recordings: [String]
         public var missing: [String]
+        /// Per recording, when asked for plots: the jump buffer mean at each frame and the fires.
+        public var traces: [String: (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)])] = [:]
+
+        enum CodingKeys: String, CodingKey { case score, recordings, missing }
     }
 
     /// The recordings in label order, each once.
@@ -33,23 +37,27 @@ public struct GestureBenchmark {
         return labels.map(\.recording).filter { seen.insert($0).inserted }
     }
 
-    public func run(progress: (String) -> Void = { _ in }) throws -> Report {
+    public func run(keepLevels: Bool = false, progress: (String) -> Void = { _ in }) throws -> Report {
         var score = GestureScore()
         var scored: [String] = [], missing: [String] = []
+        var traces: [String: (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)])] = [:]
         for name in recordingNames {
             let url = data.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: url.path) else { missing.append(name); continue }
             progress(name)
             let mine = labels.filter { $0.recording == name }
-            score.add(labels: mine, recording: name, fires: try Self.fires(url: url, pose: mine.first?.pose, controls: controls))
+            let replay = try Self.replay(url: url, pose: mine.first?.pose, controls: controls, keepLevels: keepLevels)
+            score.add(labels: mine, recording: name, fires: replay.fires)
+            if keepLevels { traces[name] = replay }
             scored.append(name)
         }
-        return Report(score: score, recordings: scored, missing: missing)
+        return Report(score: score, recordings: scored, missing: missing, traces: traces)
     }
 
-    /// The gestures the game fires over one recording (frame times from its first sample).
-    public static func fires(url: URL, pose: HoldingPose?, controls: MotionControlSettings)
-        throws -> [(t: Double, gesture: CartReplayEvent.Gesture)] {
+    /// The gestures the game fires over one recording (frame times from its first sample), and the
+    /// jump buffer's mean at each frame when `keepLevels`.
+    public static func replay(url: URL, pose: HoldingPose?, controls: MotionControlSettings, keepLevels: Bool = false)
+        throws -> (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
         let trace: Trace
         if url.path.contains("/broad/") {
             let trial = try BroadTrial.load(contentsOf: url)
@@ -59,8 +67,10 @@ public struct GestureBenchmark {
         }
         var options = CartReplay.Options(seed: 1, pose: pose)
         options.controls = controls
-        return try CartReplay.run(trace: trace, options: options).events.compactMap {
+        options.keepLevels = keepLevels
+        let result = try CartReplay.run(trace: trace, options: options)
+        return (result.jumpLevels, result.events.compactMap {
             if case .gesture(let t, let gesture, _, _) = $0 { (t, gesture) } else { nil }
-        }
+        })
     }
 }
