@@ -59,9 +59,9 @@ def broad_labels(name):
     w = np.vstack([2 * dq[:, 1:] / dt, [np.nan] * 3])
     n = max(1, round(0.05 / dt))
     kernel = np.ones(n) / n
-    w = np.array([np.convolve(np.nan_to_num(w[:, i], nan=np.nan), kernel, mode="same") for i in range(3)]).T
-    # Pose from the truth's gravity (Core Motion sign) over the first 2 s.
-    first = q[np.isfinite(q).all(1)][: int(2 / dt)].mean(0)  # the first 2 s of seen markers
+    w = np.array([np.convolve(w[:, i], kernel, mode="same") for i in range(3)]).T
+    # The game's pose from the truth's gravity (Core Motion sign) over the first 2 s of seen markers.
+    first = q[np.isfinite(q).all(1)][: int(2 / dt)].mean(0)
     qw, qx, qy, qz = first / np.linalg.norm(first)
     g = -np.array([2*(qx*qz-qw*qy), 2*(qy*qz+qw*qx), 1-2*(qx*qx+qy*qy)])
     assert abs(g[0]) <= 0.4 or abs(g[0]) <= abs(g[1]), "not the pad pose"
@@ -90,15 +90,13 @@ def broad_labels(name):
         angle = {k: np.sum(c[seg]) * dt for k, c in comp.items()}
         kind, onset = "ignore", t[i]
         if share["tip"] >= SHARE and abs(angle["tip"]) >= MIN_ANGLE:
-            if angle["tip"] > 0 and comp["tip"][seg].max() >= PEAK_TIP:
-                kind = "tip-toward"
-            elif angle["tip"] < 0:
-                kind = "tip-away"
+            if angle["tip"] < 0:
+                kind = "tip-away"   # tips toward come from the tip runs below
         elif share["roll"] >= SHARE and abs(angle["roll"]) >= MIN_ANGLE:
             kind = "roll"
         elif share["yaw"] >= SHARE:
             kind = "yaw"
-        expect = "jump" if kind == "tip-toward" else "ignore" if kind == "ignore" else "none"
+        expect = "ignore" if kind == "ignore" else "none"
         rows.append([name, "gamepad", kind, t[i], t[j], onset, expect])
         i = j + 1
     # Tips toward the player from the tip component alone: a run with tip rate > 0.5 rad/s. One
@@ -120,7 +118,7 @@ def broad_labels(name):
             tips.append([name, "gamepad", "tip-toward" if share >= SHARE else "ignore", t[i], t[j], t[i],
                          "jump" if share >= SHARE else "ignore"])
         i = j + 1
-    rows = [r for r in rows if r[2] != "tip-toward" and not any(r[3] <= u[4] and u[3] <= r[4] for u in tips)] + tips
+    rows = [r for r in rows if not any(r[3] <= u[4] and u[3] <= r[4] for u in tips)] + tips
     # Still: >= 2 s below STILL.
     quiet = finite & (mag < STILL)
     i = 0
