@@ -18,8 +18,9 @@ struct Bench: ParsableCommand {
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
+          tiltkit bench gestures --data ../shared/data
         """,
-        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self])
+        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self])
 }
 
 /// Flags every bench takes.

@@ -161,3 +161,70 @@ import Testing
         #expect(buttons.mix(with: .idle).lean == 0)
     }
 }
+
+/// The fixes for gestures on recordings they were not tuned on (issue 19), on hand-built motion.
+@Suite struct GestureCrossTalkTests {
+    func motion(_ t: Double, rotation: Vector3, push: Double = 0) -> DeviceMotion {
+        DeviceMotion(timestamp: t, attitude: .identity, rotationRate: rotation,
+                     gravity: Vector3(0, 0, -1), userAcceleration: Vector3(0, 0, push))  // push down: negative along gravity
+    }
+
+    @Test func aRollWhoseAxisLeansTowardTheTipAxisIsNoJumpButATipIs() {
+        var controls = MotionControls(settings: .standard, pose: .gamepad)
+        var jumps = 0
+        // 2 rad/s about x (tip) under 4 rad/s about y (roll): the tip component alone passes 1.5.
+        for i in 0..<30 {
+            controls.push(motion(Double(i) * 0.01, rotation: Vector3(2, 4, 0)))
+            if controls.frame(latest: nil).jump != nil { jumps += 1 }
+        }
+        #expect(jumps == 0)
+        for i in 30..<60 {
+            controls.push(motion(Double(i) * 0.01, rotation: Vector3(3, 0.5, 0)))
+            if controls.frame(latest: nil).jump != nil { jumps += 1 }
+        }
+        #expect(jumps == 1)
+    }
+
+    @Test func hysteresisFiresOnceWhileTheMeanWobblesAboutTheThreshold() {
+        var detector = GestureDetector(settings: .init(window: 0.01, threshold: 1, refractory: 0, rearm: 0.5), sampleInterval: 0.01)
+        var fired = 0
+        for (i, v) in [1.2, 0.8, 1.1, 0.9, 1.3, 0.2, 1.2].enumerated() {
+            detector.push(v, timestamp: Double(i) * 0.01)
+            if detector.poll() != nil { fired += 1 }
+        }
+        #expect(fired == 2)   // 1.2, then only after falling to 0.2 (below half the threshold)
+    }
+
+    @Test func noDuckWhileTheDeviceTurnedWithinTheLastTenthsOfASecond() {
+        var controls = MotionControls(settings: .standard, pose: .gamepad)
+        var ducks = 0
+        // A flip (5 rad/s for 0.2 s), then a jolt along gravity 0.1 s later: the flip's, not a push.
+        for i in 0..<20 { controls.push(motion(Double(i) * 0.01, rotation: Vector3(0, 5, 0))) }
+        for i in 20..<30 { controls.push(motion(Double(i) * 0.01, rotation: .zero)) }
+        for i in 30..<34 {
+            controls.push(motion(Double(i) * 0.01, rotation: .zero, push: 0.4))
+            if controls.frame(latest: nil).duck != nil { ducks += 1 }
+        }
+        #expect(ducks == 0)
+        for i in 34..<100 { controls.push(motion(Double(i) * 0.01, rotation: .zero)) }
+        for i in 100..<104 {
+            controls.push(motion(Double(i) * 0.01, rotation: .zero, push: 0.4))
+            if controls.frame(latest: nil).duck != nil { ducks += 1 }
+        }
+        #expect(ducks == 1)   // the same push with the device still
+    }
+
+    @Test func handTurningTellsAFastTurnFromAStep() {
+        var turning = HandTurning(), stepping = HandTurning()
+        for i in 0..<500 {
+            let t = Double(i) * 0.01, wave = sin(2 * .pi * 2 * t)
+            // Turning: 6 rad/s with a 0.2 g jolt; stepping: 2.5 rad/s with 0.6 g jolts.
+            turning.push(DeviceMotion(timestamp: t, attitude: .identity, rotationRate: Vector3(6 * wave, 0, 0),
+                                      gravity: Vector3(0, 0, -1), userAcceleration: Vector3(0, 0, -0.2 * wave)))
+            stepping.push(DeviceMotion(timestamp: t, attitude: .identity, rotationRate: Vector3(2.5 * wave, 0, 0),
+                                       gravity: Vector3(0, 0, -1), userAcceleration: Vector3(0, 0, -0.6 * wave)))
+        }
+        #expect(turning.isTurningInHand && abs(turning.rotationPerJolt - 30) < 3)
+        #expect(!stepping.isTurningInHand)
+    }
+}

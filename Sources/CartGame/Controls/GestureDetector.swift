@@ -13,11 +13,16 @@ public struct GestureDetector: Hashable, Sendable {
         public var threshold: Double
         /// Seconds after a firing during which a new crossing is ignored.
         public var refractory: Double
+        /// Hysteresis: after a crossing the mean must fall back within this fraction of the
+        /// threshold (0.5: half of it) before a new crossing counts, so a mean that wobbles
+        /// about the threshold during one motion fires once. 1: plain crossing.
+        public var rearm: Double
 
-        public init(window: Double, threshold: Double, refractory: Double) {
+        public init(window: Double, threshold: Double, refractory: Double, rearm: Double = 1) {
             self.window = window
             self.threshold = threshold
             self.refractory = refractory
+            self.rearm = rearm
         }
 
         /// Buffer length for samples `interval` seconds apart, at least one.
@@ -63,12 +68,15 @@ public struct GestureDetector: Hashable, Sendable {
         buffer.append(value)
         guard buffer.isFull else { return }
         let mean = buffer.mean
-        let beyond = settings.threshold >= 0 ? mean >= settings.threshold : mean <= settings.threshold
+        let sign = settings.threshold >= 0 ? 1.0 : -1.0
+        let beyond = mean * sign >= settings.threshold * sign
+        let back = mean * sign < settings.threshold * sign * settings.rearm
         if beyond && !wasBeyond && armed && pending == nil && timestamp - lastFiring >= settings.refractory {
             pending = Firing(crossingTimestamp: timestamp, arrivalTime: arrivedAt ?? timestamp, mean: mean)
         }
         // Unarmed, a mean beyond the threshold is not yet "crossed": it may fire once armed.
-        wasBeyond = beyond && (armed || wasBeyond)
+        // Once crossed, it stays crossed until the mean is back within the rearm level.
+        if beyond { wasBeyond = armed || wasBeyond } else if back { wasBeyond = false }
     }
 
     /// Called just before each frame: the firing since the last frame, if any.

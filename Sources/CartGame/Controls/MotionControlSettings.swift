@@ -14,13 +14,23 @@ public struct MotionControlSettings: Hashable, Sendable {
     /// of rotation, reads centripetal and tangential acceleration and the fused gravity lags,
     /// so "user acceleration along gravity" is not a push. `.infinity` is the talk's rule.
     public var duckMaximumRotation: Double
+    /// Seconds of rotation the duck's guard looks back over (at least the duck buffer): a flip's
+    /// centripetal jolt and the fused gravity's lag outlast the flip by a few tenths of a second.
+    public var duckRotationWindow: Double
+
+    /// A jump needs the rotation to be mostly about the tip axis: the buffer's mean tip rate is at
+    /// least this fraction of its mean |rotation rate| (0.8: within about 37° of the axis), so a
+    /// roll or a spin whose axis leans toward the tip axis never reads as a tip. 0: the talk's rule.
+    public var jumpAxisShare: Double
 
     public init(updateInterval: Double, jump: GestureDetector.Settings, duck: GestureDetector.Settings,
-                duckMaximumRotation: Double = 1.5) {
+                duckMaximumRotation: Double = 1.5, duckRotationWindow: Double = 0, jumpAxisShare: Double = 0) {
         self.updateInterval = updateInterval
         self.jump = jump
         self.duck = duck
         self.duckMaximumRotation = duckMaximumRotation
+        self.duckRotationWindow = duckRotationWindow
+        self.jumpAxisShare = jumpAxisShare
     }
 
     /// The talk pushes device motion at 50 Hz; the default is 100 Hz (`updateInterval` 0.01 s)
@@ -35,10 +45,17 @@ public struct MotionControlSettings: Hashable, Sendable {
     /// - duck, 30 ms (3 samples): x-io's knocks read −0.31 and −0.25 g along gravity; every
     ///   other moment without fast rotation stays above −0.18 g, sitting and standing above
     ///   −0.15 g → −0.2 g.
-    /// A refractory 0.6 s matches the jump and duck durations of `CartRules.standard`.
+    /// Checked on the labelled gesture set (`tiltkit bench gestures`, Assets/gestures/labels.csv):
+    /// - a jump needs 80 % of the rotation about the tip axis: BROAD's rolls fired 20 jumps in
+    ///   trial 06 without it;
+    /// - both detectors rearm only once the mean is back within half the threshold (one fire per motion);
+    /// - jump refractory 0.5 s: BROAD's fast tips come 0.4–0.6 s apart (0.6 s missed 6 of 94, 0.45 s
+    ///   fired twice on one tip); duck 0.6 s, the game's duck time;
+    /// - no duck while the mean rotation over the last 0.3 s exceeds 0.7 rad/s: x-io's knocks read
+    ///   0.45 and 0.01 rad/s, its roll at 40.15 s 1.37, BROAD's slow tip away at 151.2 s (trial 01) 0.91.
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
-        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.6),
-        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6),
-        duckMaximumRotation: 1.5)
+        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.5, rearm: 0.5),
+        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
+        duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
 }

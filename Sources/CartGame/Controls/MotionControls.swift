@@ -13,8 +13,11 @@ public struct MotionControls: Hashable, Sendable {
     public var pose: HoldingPose
     private var jump: GestureDetector
     private var duck: GestureDetector
-    /// |rotation rate| over the duck buffer's span, rad/s, for the duck's rotation guard.
+    /// |rotation rate| over the duck guard's span, rad/s, for the duck's rotation guard.
     private var turning: RingBuffer
+    /// Tip rate and |rotation rate| over the jump buffer's span, rad/s, for the jump's axis test.
+    private var jumpTip: RingBuffer
+    private var jumpTurning: RingBuffer
 
     /// What one frame gets from the motion controls.
     public struct Frame: Hashable, Sendable {
@@ -34,14 +37,22 @@ public struct MotionControls: Hashable, Sendable {
         self.pose = pose
         jump = GestureDetector(settings: settings.jump, sampleInterval: settings.updateInterval)
         duck = GestureDetector(settings: settings.duck, sampleInterval: settings.updateInterval)
-        turning = RingBuffer(capacity: settings.duck.sampleCount(every: settings.updateInterval))
+        let guardWindow = GestureDetector.Settings(window: max(settings.duck.window, settings.duckRotationWindow),
+                                                   threshold: 0, refractory: 0)
+        turning = RingBuffer(capacity: guardWindow.sampleCount(every: settings.updateInterval))
+        jumpTurning = RingBuffer(capacity: settings.jump.sampleCount(every: settings.updateInterval))
+        jumpTip = jumpTurning
     }
 
     /// The push path: one device-motion update from the manager's handler, which it reached at
     /// `arrivedAt` (clock seconds; nil: its timestamp).
     public mutating func push(_ motion: DeviceMotion, arrivedAt: Double? = nil) {
-        jump.push(GestureSignals.tipRate(motion, pose: pose), timestamp: motion.timestamp, arrivedAt: arrivedAt)
         let rate = motion.rotationRate.length
+        jumpTurning.append(rate.isFinite ? rate : .infinity)
+        let tip = GestureSignals.tipRate(motion, pose: pose)
+        if tip.isFinite { jumpTip.append(tip) }
+        jump.push(tip, timestamp: motion.timestamp, arrivedAt: arrivedAt,
+                  armed: jumpTip.mean >= settings.jumpAxisShare * jumpTurning.mean)
         turning.append(rate.isFinite ? rate : .infinity)
         duck.push(GestureSignals.downwardPush(motion), timestamp: motion.timestamp, arrivedAt: arrivedAt,
                   armed: turning.mean <= settings.duckMaximumRotation)
@@ -62,5 +73,7 @@ public struct MotionControls: Hashable, Sendable {
         jump.reset()
         duck.reset()
         turning.removeAll()
+        jumpTurning.removeAll()
+        jumpTip.removeAll()
     }
 }

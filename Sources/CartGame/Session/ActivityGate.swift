@@ -18,6 +18,7 @@ public struct ActivityGate: Sendable {
     /// Why gestures are held now; nil when they run.
     public private(set) var hold: Hold? = .waitingForStillness
     private var lastWindowEnd: Double?
+    private var handTurning = HandTurning()
 
     public enum Hold: Hashable, Sendable {
         /// No still window yet since the start or a gap.
@@ -53,6 +54,7 @@ public struct ActivityGate: Sendable {
     /// One pushed device motion. Returns true when a hold just ended.
     public mutating func push(_ motion: DeviceMotion) -> Bool {
         let held = hold != nil
+        handTurning.push(motion)
         classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
         guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
             // Restarted after a gap (or nothing yet): unknown again.
@@ -64,7 +66,11 @@ public struct ActivityGate: Sendable {
         lastWindowEnd = window.end
         let call = classifier.current.kind
         // A whole still window (4 s) ends a hold at once, before the call catches up.
-        if vote.isOnFoot {
+        if handTurning.isTurningInHand {
+            // Jolts from a hand turning the device fast (a player's tips and rolls) are no steps.
+            // A hold for a walk ends; one waiting for a first stillness still waits for it.
+            if case .onFoot? = hold { hold = nil } else if vote == .stationary { hold = nil }
+        } else if vote.isOnFoot {
             hold = .onFoot(vote)
         } else if window.showsGait(classifier.settings) {
             // A walk starting: its first steps already fill part of the window.

@@ -20,6 +20,8 @@ public enum CartReplay {
         public var leanRate: Double = 10
         /// nil: the trace's gyro as recorded (the default: a recording keeps what was recorded).
         public var gyroCalibration: GyroCalibration.Mode?
+        /// Keep the jump buffer's mean at every frame (`Result.jumpLevels`), for plots.
+        public var keepLevels = false
 
         public init(seed: UInt64, pose: HoldingPose? = nil) {
             self.seed = seed
@@ -40,6 +42,8 @@ public enum CartReplay {
         public var frames: Int
         /// Samples the estimator rejected (NaN, time going backwards, …).
         public var rejectedSamples: Int
+        /// The jump buffer mean (rad/s) at each frame (`rules.tickInterval` apart) when `Options.keepLevels`, else empty.
+        public var jumpLevels: [Double] = []
     }
 
     public static func run(trace: Trace, options: Options) throws -> Result {
@@ -55,6 +59,7 @@ public enum CartReplay {
         var latencies: [Double] = []
         var frames = 0
         var hold: String?
+        var levels: [Double] = []
         while !trace.samples.isEmpty {
             input.advance(toFrameTime: Double(frames) * options.rules.tickInterval)
             let step = player.tick(buttons: ButtonInput())
@@ -78,11 +83,12 @@ public enum CartReplay {
             if frames % leanEvery == 0, let lean = step.motion?.lean {
                 events.append(.lean(t: step.time, degrees: lean * 180 / Double.pi))
             }
+            if options.keepLevels { levels.append(player.gestureLevels.jump) }
             frames += 1
         }
         let session = player.session
         return Result(events: events, finalState: session.current, pose: player.pose ?? options.pose ?? .gamepad,
                       games: session.games, totalScore: session.totalScore, latencies: latencies, frames: frames,
-                      rejectedSamples: input.manager.deviceMotionRejections.total)
+                      rejectedSamples: input.manager.deviceMotionRejections.total, jumpLevels: levels)
     }
 }

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Rebuilds Assets/gestures/labels.csv, the cart game's labelled gesture set, from ../shared/data.
+
+Usage: scripts/gesture-labels.py [SHARED_DATA_DIR]   (default ../shared/data beside the repository)
+
+Labels come from independent truth, never from the IMU the detectors read:
+- BROAD trials (optical motion capture, CC BY 4.0): the truth quaternion q (sensor -> earth) gives
+  the rotation rate in the sensor frame, w = 2 Im(conj(q_k) q_k+1) / dt, averaged over 50 ms.
+  The pose is the game's (HoldingPose.detect) from the truth's gravity over the first 2 s: every
+  trial starts lying flat, so the pad pose: tip axis x (top toward the player: positive about x),
+  roll axis y (tip axis x gravity), yaw about gravity. A motion is a run of samples with
+  |w| > 0.5 rad/s, split where the dominant component changes sign; in it:
+    tip-away    rotation mostly about the tip axis (its share of |w|, RMS over the run, >= 0.8),
+                negative, >= 15 deg turned: nothing expected;
+    roll        mostly about the roll axis (share >= 0.8), >= 15 deg: nothing expected;
+    yaw         mostly about gravity: nothing expected;
+    ignore      anything else (mixed axes, or a tip too small to call): not scored.
+  tip-toward  a run of tip rate > 0.5 rad/s (positive: top toward the player) peaking at >= 2 rad/s,
+              >= 15 deg turned, its share of |w| >= 0.8: a jump is expected (from the run's start,
+              the onset, to 0.3 s after its end). A run as strong with a smaller share is `ignore`;
+              motion runs overlapping a tip run give way to it.
+  still: >= 2 s with |w| < 0.05 rad/s: nothing expected.
+  BROAD's truth is orientation only (no position), so no push is labelled from it: duck
+  positives come from x-io's knocks alone, and BROAD's rotations are duck negatives
+  ("a flip never reads as a push").
+- x-io's sensor_data.csv (MIT; no truth, events from its README and the game's tests): tips toward
+  the player fired at 15.35 and 24.82 s, knocks at 81.07 and 100.92 s (windows 0.5 s before to
+  0.1 s after); 0-10 s and 110 s-end still; roll 30-45 s, yaw 45-60 s and 65-75 s (from the
+  folder's README: these stretches are described, not measured).
+- MotionSense (MIT) walking, jogging, stairs: the whole file, nothing expected.
+
+Columns: recording,pose,kind,start_s,end_s,onset_s,expect. Times from the recording's first sample.
+"""
+import csv, os, sys
+import numpy as np
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(root), "shared", "data")
+out = os.path.join(root, "Assets", "gestures", "labels.csv")
+
+BROAD = ["01_undisturbed_slow_rotation_A", "06_undisturbed_fast_rotation_A",
+         "08_undisturbed_fast_rotation_with_breaks_A", "21_undisturbed_fast_combined"]
+MOVING, STILL, SHARE, PEAK_TIP, MIN_ANGLE = 0.5, 0.05, 0.8, 2.0, np.radians(15)
+
+
+def qmul(a, b):
+    aw, ax, ay, az = a.T; bw, bx, by, bz = b.T
+    return np.array([aw*bw-ax*bx-ay*by-az*bz, aw*bx+ax*bw+ay*bz-az*by,
+                     aw*by-ax*bz+ay*bw+az*bx, aw*bz+ax*by-ay*bx+az*bw]).T
+
+
+def broad_labels(name):
+    d = np.genfromtxt(os.path.join(shared, "broad", name + ".csv"), delimiter=",", names=True)
+    t = d["t_s"]; dt = t[1] - t[0]
+    q = np.array([d["qw"], d["qx"], d["qy"], d["qz"]]).T
+    conj = q * [1, -1, -1, -1]
+    dq = qmul(conj[:-1], q[1:])
+    dq *= np.sign(dq[:, :1])
+    w = np.vstack([2 * dq[:, 1:] / dt, [np.nan] * 3])
+    n = max(1, round(0.05 / dt))
+    kernel = np.ones(n) / n
+    w = np.array([np.convolve(w[:, i], kernel, mode="same") for i in range(3)]).T
+    # The game's pose from the truth's gravity (Core Motion sign) over the first 2 s of seen markers.
+    first = q[np.isfinite(q).all(1)][: int(2 / dt)].mean(0)
+    qw, qx, qy, qz = first / np.linalg.norm(first)
+    g = -np.array([2*(qx*qz-qw*qy), 2*(qy*qz+qw*qx), 1-2*(qx*qx+qy*qy)])
+    assert abs(g[0]) <= 0.4 or abs(g[0]) <= abs(g[1]), "not the pad pose"
+    tip = np.array([1.0, 0, 0]); roll = np.cross(tip, g); roll /= np.linalg.norm(roll); yaw = -g
+    axes = {"tip": tip, "roll": roll, "yaw": yaw}
+    comp = {k: w @ a for k, a in axes.items()}
+    mag = np.linalg.norm(w, axis=1)
+    rows = []
+    finite = np.isfinite(mag)
+    moving = finite & (mag > MOVING)
+    # Runs of motion, split where the dominant component changes sign.
+    dominant = np.argmax(np.abs(np.array([comp["tip"], comp["roll"], comp["yaw"]])), axis=0)
+    sign = np.sign(np.choose(dominant, [comp["tip"], comp["roll"], comp["yaw"]]))
+    i = 0
+    while i < len(t):
+        if not moving[i]:
+            i += 1; continue
+        j = i
+        lead = [comp["tip"], comp["roll"], comp["yaw"]][dominant[i]]
+        # Split where the run's leading component turns the other way (a tip toward, then away).
+        while j + 1 < len(t) and moving[j + 1] and not (np.sign(lead[j + 1]) != sign[i] and abs(lead[j + 1]) > MOVING):
+            j += 1
+        seg = slice(i, j + 1)
+        rms = np.sqrt(np.mean(mag[seg] ** 2))
+        share = {k: np.sqrt(np.mean(c[seg] ** 2)) / rms for k, c in comp.items()}
+        angle = {k: np.sum(c[seg]) * dt for k, c in comp.items()}
+        kind, onset = "ignore", t[i]
+        if share["tip"] >= SHARE and abs(angle["tip"]) >= MIN_ANGLE:
+            if angle["tip"] < 0:
+                kind = "tip-away"   # tips toward come from the tip runs below
+        elif share["roll"] >= SHARE and abs(angle["roll"]) >= MIN_ANGLE:
+            kind = "roll"
+        elif share["yaw"] >= SHARE:
+            kind = "yaw"
+        expect = "ignore" if kind == "ignore" else "none"
+        rows.append([name, "gamepad", kind, t[i], t[j], onset, expect])
+        i = j + 1
+    # Tips toward the player from the tip component alone: a run with tip rate > 0.5 rad/s. One
+    # mostly about the tip axis is a tip-toward (a jump expected); a strong one mixed with other
+    # axes is not scored either way. Generic runs overlapping these give way to them.
+    tips = []
+    tip_on = finite & (comp["tip"] > MOVING)
+    i = 0
+    while i < len(t):
+        if not tip_on[i]:
+            i += 1; continue
+        j = i
+        while j + 1 < len(t) and tip_on[j + 1]: j += 1
+        seg = slice(i, j + 1)
+        peak = comp["tip"][seg].max()
+        share = np.sqrt(np.mean(comp["tip"][seg] ** 2)) / np.sqrt(np.mean(mag[seg] ** 2))
+        angle = np.sum(comp["tip"][seg]) * dt
+        if peak >= PEAK_TIP and angle >= MIN_ANGLE:
+            tips.append([name, "gamepad", "tip-toward" if share >= SHARE else "ignore", t[i], t[j], t[i],
+                         "jump" if share >= SHARE else "ignore"])
+        i = j + 1
+    rows = [r for r in rows if not any(r[3] <= u[4] and u[3] <= r[4] for u in tips)] + tips
+    # Still: >= 2 s below STILL.
+    quiet = finite & (mag < STILL)
+    i = 0
+    while i < len(t):
+        if not quiet[i]:
+            i += 1; continue
+        j = i
+        while j + 1 < len(t) and quiet[j + 1]: j += 1
+        if t[j] - t[i] >= 2: rows.append([name, "gamepad", "still", t[i], t[j], t[i], "none"])
+        i = j + 1
+    return rows
+
+
+rows = []
+for name in BROAD:
+    rows += broad_labels(name)
+xio = "traces/xio/sensor_data.csv"
+for kind, at, expect in [("tip-toward", 15.35, "jump"), ("tip-toward", 24.82, "jump"), ("knock", 81.07, "duck"), ("knock", 100.92, "duck")]:
+    rows.append([xio, "auto", kind, at - 0.5, at + 0.1, float("nan"), expect])
+xio_end = float(open(os.path.join(shared, xio)).read().strip().split("\n")[-1].split(",")[0])
+rows += [[xio, "auto", "still", 0.0, 10.0, 0.0, "none"], [xio, "auto", "still", 110.0, xio_end, 110.0, "none"],
+         [xio, "auto", "roll", 30.0, 45.0, 30.0, "none"], [xio, "auto", "yaw", 45.0, 60.0, 45.0, "none"],
+         [xio, "auto", "yaw", 65.0, 75.0, 65.0, "none"]]
+for f, kind in [("wlk_15_sub_1", "walk"), ("wlk_15_sub_2", "walk"), ("jog_16_sub_1", "jog"), ("jog_16_sub_2", "jog"),
+                ("ups_12_sub_1", "stairs"), ("ups_12_sub_2", "stairs"), ("dws_11_sub_1", "stairs"), ("dws_11_sub_2", "stairs")]:
+    path = f"traces/motionsense/{f}.csv"
+    end = float(open(os.path.join(shared, path)).read().strip().split("\n")[-1].split(",")[0])
+    rows.append([path, "auto", kind, 0.0, end, 0.0, "none"])
+for r in rows:
+    if r[0] in BROAD: r[0] = f"broad/{r[0]}.csv"
+os.makedirs(os.path.dirname(out), exist_ok=True)
+with open(out, "w", newline="") as fh:
+    fh.write("# Cart game gesture labels: scripts/gesture-labels.py rebuilds this from ../shared/data (see the script for how each label is derived).\n")
+    fh.write("# Recordings: BROAD (CC BY 4.0, Laidig et al. 2021, doi:10.3390/data6070072), x-io Fusion example (MIT), MotionSense (MIT, Malekzadeh et al. 2019).\n")
+    w = csv.writer(fh, lineterminator="\n")
+    w.writerow(["recording", "pose", "kind", "start_s", "end_s", "onset_s", "expect"])
+    for r in rows:
+        w.writerow(r[:3] + ["nan" if not np.isfinite(v) else f"{v:.3f}" for v in r[3:6]] + [r[6]])
+from collections import Counter
+print(out, Counter((r[0].split('/')[0] if '/' in r[0] else r[0], r[2]) for r in rows))
