@@ -6,6 +6,10 @@
 #
 #   scripts/screenshots.sh                 # all of them (a debug build is enough: the frames are stepped)
 #   scripts/screenshots.sh teapot-compare  # only the images whose path contains the word
+#   scripts/screenshots.sh bench           # only the benchmark plots
+#
+# Benchmark plots (`tiltkit bench …`) are measurements: they run on a release build
+# (TILTKIT_RELEASE, default .build/release/tiltkit, built when missing), the rest on a debug build.
 #
 # The manifest: one picture a line, tab-separated: image path, bytes, CRC-32 of the command (hex),
 # the command (`tiltkit` stands for the built binary; a command may write several listed images).
@@ -13,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 manifest=Assets/screenshots/manifest.tsv
 bin=${TILTKIT:-.build/debug/tiltkit}
-[ -x "$bin" ] || swift build --product tiltkit
+release_bin=${TILTKIT_RELEASE:-.build/release/tiltkit}
 command -v rsvg-convert >/dev/null || { echo "screenshots.sh: the plots need rsvg-convert (apt install librsvg2-bin)" >&2; exit 1; }
 filter=${1:-}
 export SDL_VIDEODRIVER=offscreen
@@ -24,8 +28,15 @@ while IFS=$'\t' read -r image _ _ command; do
     [[ -n "$filter" && "$image" != *"$filter"* ]] && continue
     [[ -n "${done_commands[$command]:-}" ]] && continue
     done_commands[$command]=1
+    run=$bin
+    if [[ "$command" == "tiltkit bench "* ]]; then
+        [ -x "$release_bin" ] || swift build -c release --product tiltkit
+        run=$release_bin
+    else
+        [ -x "$bin" ] || swift build --product tiltkit
+    fi
     echo "$ $command"
-    eval "\"$bin\" ${command#tiltkit }" > /dev/null
+    eval "\"$run\" ${command#tiltkit }" > /dev/null
 done < "$manifest"
 
 # Record what each listed command made now.

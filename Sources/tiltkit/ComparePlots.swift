@@ -13,7 +13,7 @@ enum ComparePlots {
             let svg = directory.appendingPathComponent("compare-\(name)-\(suffix).svg")
             try chart.svg().write(to: svg, atomically: true, encoding: .utf8)
             written.append(svg)
-            if let png = try convertToPNG(svg) { written.append(png) }
+            if let png = try SVGRasterizer.convertToPNG(svg) { written.append(png) }
         }
         return written
     }
@@ -47,25 +47,5 @@ enum ComparePlots {
                                       points: [(x - dx, y), (x + dx, y), (x, y), (x, max(0, y - dy)), (x, y + dy)]))
         }
         return chart
-    }
-
-    /// `rsvg-convert` beside the SVG, or nil (with a note) where it is not installed.
-    static func convertToPNG(_ svg: URL) throws -> URL? {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .map { "\($0)/rsvg-convert" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else {
-            printError("tiltkit: note: rsvg-convert not found (apt install librsvg2-bin); wrote SVG only")
-            return nil
-        }
-        let png = svg.deletingPathExtension().appendingPathExtension("png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--background-color=white", "-o", png.path, svg.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ValidationError("rsvg-convert failed (\(process.terminationStatus)) on \(svg.path)")
-        }
-        return png
     }
 }

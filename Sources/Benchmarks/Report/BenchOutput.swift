@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where a bench's results go: the text table (or JSON) on stdout, SVG charts into a folder,
-/// progress on stderr.
+/// Where a bench's results go: the text table (or JSON) on stdout, SVG charts (and PNG where
+/// rsvg-convert is installed) into a folder, progress on stderr.
 public struct BenchOutput: Sendable {
     public var json: Bool
     /// Folder for SVG charts; nil writes none.
@@ -25,7 +25,8 @@ public struct BenchOutput: Sendable {
         fflush(nil)
     }
 
-    /// Writes each chart as `DIR/file`; returns the paths written (also listed on stderr).
+    /// Writes each chart as `DIR/file`, and as PNG beside it where rsvg-convert is installed;
+    /// returns the paths written (also listed on stderr).
     @discardableResult
     public func write(charts: [(file: String, chart: SVGChart)]) throws -> [URL] {
         guard let plotDirectory else { return [] }
@@ -36,6 +37,7 @@ public struct BenchOutput: Sendable {
             try chart.svg().write(to: url, atomically: true, encoding: .utf8)
             written.append(url)
             FileHandle.standardError.write(Data("wrote \(url.path)\n".utf8))
+            if SVGRasterizer.converter != nil, let png = try SVGRasterizer.convertToPNG(url) { written.append(png) }
         }
         return written
     }
