@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Rebuilds Assets/gestures/labels.csv, the cart game's labelled gesture set, from ../shared/data.
 
-Usage: scripts/gesture-labels.py [SHARED_DATA_DIR]   (default ../shared/data beside the repository)
+Usage: scripts/gesture-labels.py [SHARED_DATA_DIR] [BROAD_MAT_DIR]
+  SHARED_DATA_DIR: default ../shared/data beside the repository.
+  BROAD_MAT_DIR: BROAD's original per-trial .mat files (github.com/dlaidig/broad, folder data_mat,
+  CC BY 4.0) for the push labels, written to Assets/gestures/push-labels.csv; only the trials
+  named in PUSH_TRIALS are read. Without it that file is left as it is.
 
 Labels come from independent truth, never from the IMU the detectors read:
 - BROAD trials (optical motion capture, CC BY 4.0): the truth quaternion q (sensor -> earth) gives
@@ -20,9 +24,26 @@ Labels come from independent truth, never from the IMU the detectors read:
               the onset, to 0.3 s after its end). A run as strong with a smaller share is `ignore`;
               motion runs overlapping a tip run give way to it.
   still: >= 2 s with |w| < 0.05 rad/s: nothing expected.
-  BROAD's truth is orientation only (no position), so no push is labelled from it: duck
-  positives come from x-io's knocks alone, and BROAD's rotations are duck negatives
-  ("a flip never reads as a push").
+  BROAD's rotations are duck negatives ("a flip never reads as a push").
+- BROAD's translation trials 10 and 15, pushes from the optical POSITION truth (`opt_pos`, m, in
+  the same east/north/up frame as the quaternion, sampled and synchronised with the IMU: the .mat
+  has the CSV's sample count and its quaternion and accelerometer equal the CSV's; the position's
+  second derivative matches the IMU's acceleration turned into the earth frame with correlation
+  0.994 at zero lag, 0.987 at +-2 samples). Velocity v and acceleration a by a Savitzky-Golay fit
+  (cubic, 0.1 s), occlusion gaps bridged linearly. A pulse is a run of vertical acceleration beyond
+  1 m/s^2 one way:
+    push-down   downward (a_z < -1 m/s^2), peaking at >= PUSH (4 m/s^2, about 0.4 g), the device
+                moving down at its end (v_z < -0.1 m/s: driven down, not an upward stroke braked),
+                not a tip (the truth's orientation at the pulse's end within 15 deg of its start, < 2 rad/s at peak, the tip
+                labels' own minimums; hand-held pushes turn about 1 rad/s): a duck is expected
+                (onset: its start).
+    push-up     upward (a_z > 1 m/s^2) peaking at >= PUSH, rotation as still: nothing expected.
+    push-stop   downward, as strong, but not moving down at its end (an upward stroke braked): ignore
+                (the truth says "down acceleration", the player meant "up").
+    ignore      any pulse touching an occlusion gap > 50 ms, or turning as a tip does.
+  push-sideways: a run of horizontal acceleration > 1 m/s^2 peaking at >= PUSH while |a_z| stays
+  below 1 m/s^2, not a tip: nothing expected. Weaker pulses are not labelled (a duck
+  there is unjudged).
 - x-io's sensor_data.csv (MIT; no truth, events from its README and the game's tests): tips toward
   the player fired at 15.35 and 24.82 s, knocks at 81.07 and 100.92 s (windows 0.5 s before to
   0.1 s after); 0-10 s and 110 s-end still; roll 30-45 s, yaw 45-60 s and 65-75 s (from the
@@ -40,6 +61,8 @@ out = os.path.join(root, "Assets", "gestures", "labels.csv")
 
 BROAD = ["01_undisturbed_slow_rotation_A", "06_undisturbed_fast_rotation_A",
          "08_undisturbed_fast_rotation_with_breaks_A", "21_undisturbed_fast_combined"]
+PUSH_TRIALS = ["10_undisturbed_slow_translation_A", "15_undisturbed_fast_translation_A"]
+PUSH, PULSE, DRIVEN, GAP = 4.0, 1.0, 0.1, 0.05
 MOVING, STILL, SHARE, PEAK_TIP, MIN_ANGLE = 0.5, 0.05, 0.8, 2.0, np.radians(15)
 
 
@@ -49,17 +72,67 @@ def qmul(a, b):
                      aw*by-ax*bz+ay*bw+az*bx, aw*bz+ax*by-ay*bx+az*bw]).T
 
 
-def broad_labels(name):
-    d = np.genfromtxt(os.path.join(shared, "broad", name + ".csv"), delimiter=",", names=True)
-    t = d["t_s"]; dt = t[1] - t[0]
-    q = np.array([d["qw"], d["qx"], d["qy"], d["qz"]]).T
+def truth_rate(q, dt):
+    """Rotation rate (sensor frame, rad/s) from the truth quaternion, averaged over 50 ms."""
     conj = q * [1, -1, -1, -1]
     dq = qmul(conj[:-1], q[1:])
     dq *= np.sign(dq[:, :1])
     w = np.vstack([2 * dq[:, 1:] / dt, [np.nan] * 3])
     n = max(1, round(0.05 / dt))
     kernel = np.ones(n) / n
-    w = np.array([np.convolve(w[:, i], kernel, mode="same") for i in range(3)]).T
+    return np.array([np.convolve(w[:, i], kernel, mode="same") for i in range(3)]).T
+
+
+def runs(mask):
+    """(first, last) index of each run of True."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(int), [0]])))
+    return [(a, b - 1) for a, b in zip(edges[::2], edges[1::2])]
+
+
+def push_labels(name, matdir):
+    from scipy.io import loadmat
+    from scipy.signal import savgol_filter
+    m = loadmat(os.path.join(matdir, name + ".mat"))
+    csv_rows = sum(1 for _ in open(os.path.join(shared, "broad", name + ".csv"))) - 1
+    fs = float(m["sampling_rate"][0, 0]); dt = 1 / fs
+    p, q = m["opt_pos"], m["opt_quat"]
+    assert len(p) == csv_rows, f"{name}: .mat and CSV differ in length"
+    t = np.arange(len(p)) * dt
+    seen = np.isfinite(p).all(1)
+    filled = np.array([np.interp(np.arange(len(p)), np.flatnonzero(seen), p[seen, k]) for k in range(3)]).T
+    n = int(round(0.1 * fs)) | 1
+    v = savgol_filter(filled, n, 3, deriv=1, delta=dt, axis=0)
+    a = savgol_filter(filled, n, 3, deriv=2, delta=dt, axis=0)
+    # Occluded stretches longer than GAP, widened by the fit's half window.
+    gap = np.zeros(len(p), bool)
+    for i, j in runs(~seen):
+        if (j - i + 1) * dt > GAP: gap[max(0, i - n // 2): j + n // 2 + 1] = True
+    rate = np.linalg.norm(truth_rate(q, dt), axis=1)
+    az, ah = a[:, 2], np.hypot(a[:, 0], a[:, 1])
+    rows = []
+    def turning(i, j):   # a tip by the tip labels' measures: turned >= 15 deg start to end, or >= 2 rad/s
+        net = qmul(q[i:i + 1] * [1, -1, -1, -1], q[j:j + 1])[0]
+        return not (2 * np.arccos(min(1.0, abs(net[0]))) < MIN_ANGLE and np.nanmax(rate[i:j + 1]) < PEAK_TIP)
+    def add(kind, i, j, expect):
+        rows.append([name, "gamepad", kind, t[i], t[j], t[i], expect])
+    for sign in (-1, 1):
+        for i, j in runs(sign * az > PULSE):
+            if (sign * az[i:j + 1]).max() < PUSH: continue
+            if gap[i:j + 1].any() or turning(i, j): add("ignore", i, j, "ignore")
+            elif sign > 0: add("push-up", i, j, "none")
+            elif v[j, 2] < -DRIVEN: add("push-down", i, j, "duck")
+            else: add("push-stop", i, j, "ignore")
+    for i, j in runs((ah > PULSE) & (np.abs(az) < PULSE)):
+        if ah[i:j + 1].max() < PUSH or gap[i:j + 1].any() or turning(i, j): continue
+        add("push-sideways", i, j, "none")
+    return sorted(rows, key=lambda r: r[3])
+
+
+def broad_labels(name):
+    d = np.genfromtxt(os.path.join(shared, "broad", name + ".csv"), delimiter=",", names=True)
+    t = d["t_s"]; dt = t[1] - t[0]
+    q = np.array([d["qw"], d["qx"], d["qy"], d["qz"]]).T
+    w = truth_rate(q, dt)
     # The game's pose from the truth's gravity (Core Motion sign) over the first 2 s of seen markers.
     first = q[np.isfinite(q).all(1)][: int(2 / dt)].mean(0)
     qw, qx, qy, qz = first / np.linalg.norm(first)
@@ -147,15 +220,26 @@ for f, kind in [("wlk_15_sub_1", "walk"), ("wlk_15_sub_2", "walk"), ("jog_16_sub
     path = f"traces/motionsense/{f}.csv"
     end = float(open(os.path.join(shared, path)).read().strip().split("\n")[-1].split(",")[0])
     rows.append([path, "auto", kind, 0.0, end, 0.0, "none"])
-for r in rows:
-    if r[0] in BROAD: r[0] = f"broad/{r[0]}.csv"
-os.makedirs(os.path.dirname(out), exist_ok=True)
-with open(out, "w", newline="") as fh:
-    fh.write("# Cart game gesture labels: scripts/gesture-labels.py rebuilds this from ../shared/data (see the script for how each label is derived).\n")
-    fh.write("# Recordings: BROAD (CC BY 4.0, Laidig et al. 2021, doi:10.3390/data6070072), x-io Fusion example (MIT), MotionSense (MIT, Malekzadeh et al. 2019).\n")
-    w = csv.writer(fh, lineterminator="\n")
-    w.writerow(["recording", "pose", "kind", "start_s", "end_s", "onset_s", "expect"])
+
+
+def write(path, rows, what):
     for r in rows:
-        w.writerow(r[:3] + ["nan" if not np.isfinite(v) else f"{v:.3f}" for v in r[3:6]] + [r[6]])
+        if r[0] in BROAD + PUSH_TRIALS: r[0] = f"broad/{r[0]}.csv"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="") as fh:
+        fh.write(f"# {what}: scripts/gesture-labels.py rebuilds this from ../shared/data (see the script for how each label is derived).\n")
+        fh.write("# Recordings: BROAD (CC BY 4.0, Laidig et al. 2021, doi:10.3390/data6070072), x-io Fusion example (MIT), MotionSense (MIT, Malekzadeh et al. 2019).\n")
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(["recording", "pose", "kind", "start_s", "end_s", "onset_s", "expect"])
+        for r in rows:
+            w.writerow(r[:3] + ["nan" if not np.isfinite(v) else f"{v:.3f}" for v in r[3:6]] + [r[6]])
+
+
+write(out, rows, "Cart game gesture labels")
+if len(sys.argv) > 2:
+    pushes = [r for name in PUSH_TRIALS for r in push_labels(name, sys.argv[2])]
+    write(os.path.join(root, "Assets", "gestures", "push-labels.csv"), pushes,
+          "Pushes from BROAD's optical position truth (trials 10, 15)")
+    rows += pushes
 from collections import Counter
 print(out, Counter((r[0].split('/')[0] if '/' in r[0] else r[0], r[2]) for r in rows))
