@@ -46,22 +46,13 @@ struct CLibraryTests {
 
     static func shell(_ command: String, prefix: URL? = nil, environment extra: [String: String] = [:])
         throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
         var environment = ProcessInfo.processInfo.environment
         if let prefix { environment["PKG_CONFIG_PATH"] = prefix.appendingPathComponent("lib/pkgconfig").path }
         // A C program sees none of the test process's interposers.
         environment["LD_PRELOAD"] = nil
-        process.environment = environment.merging(extra) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command],
+                                          environment: environment.merging(extra) { $1 })
+        return (result.status, String(decoding: result.out, as: UTF8.self), result.err)
     }
 
     /// The numbers after `label=(` in `line`.

@@ -10,24 +10,9 @@ struct ExamplesTests {
     static let jog = TestData.assets.appendingPathComponent("traces/motionsense/jog_16_sub_1.csv").path
 
     static func run(_ example: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var executable: URL?
-        for _ in 0..<3 where executable == nil {
-            let candidate = folder.appendingPathComponent(example)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        let process = Process()
-        process.executableURL = try #require(executable, "\(example) is not built beside the tests")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        let executable = try #require(ChildProcess.builtProduct(example), "\(example) is not built beside the tests")
+        let result = try ChildProcess.run(executable, arguments)
+        return (result.status, String(decoding: result.out, as: UTF8.self), result.err)
     }
 
     /// The number after `label` in `text` (`"roll"` in `"roll   -0.0°"`).

@@ -10,28 +10,13 @@ import TestSupport
 struct PedometerCommandTests {
     /// The built `tiltkit` beside the test bundle (`swift build --build-tests` builds both).
     static var executable: URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = folder.appendingPathComponent("tiltkit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
+        if let built = ChildProcess.builtProduct("tiltkit") { return built }
         let debug = TestData.repositoryRoot.appendingPathComponent(".build/debug/tiltkit")
         return FileManager.default.isExecutableFile(atPath: debug.path) ? debug : nil
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output, String(decoding: errors, as: UTF8.self))
+        try ChildProcess.run(try #require(executable, "tiltkit is not built beside the tests"), arguments)
     }
 
     @Test("--json --truth prints exactly the documented keys, the count and its error against the trace's truth",
