@@ -176,13 +176,7 @@ def broad_labels(name):
     # mostly about the tip axis is a tip-toward (a jump expected); a strong one mixed with other
     # axes is not scored either way. Generic runs overlapping these give way to them.
     tips = []
-    tip_on = finite & (comp["tip"] > MOVING)
-    i = 0
-    while i < len(t):
-        if not tip_on[i]:
-            i += 1; continue
-        j = i
-        while j + 1 < len(t) and tip_on[j + 1]: j += 1
+    for i, j in runs(finite & (comp["tip"] > MOVING)):
         seg = slice(i, j + 1)
         peak = comp["tip"][seg].max()
         share = np.sqrt(np.mean(comp["tip"][seg] ** 2)) / np.sqrt(np.mean(mag[seg] ** 2))
@@ -190,18 +184,10 @@ def broad_labels(name):
         if peak >= PEAK_TIP and angle >= MIN_ANGLE:
             tips.append([name, "gamepad", "tip-toward" if share >= SHARE else "ignore", t[i], t[j], t[i],
                          "jump" if share >= SHARE else "ignore"])
-        i = j + 1
     rows = [r for r in rows if not any(r[3] <= u[4] and u[3] <= r[4] for u in tips)] + tips
     # Still: >= 2 s below STILL.
-    quiet = finite & (mag < STILL)
-    i = 0
-    while i < len(t):
-        if not quiet[i]:
-            i += 1; continue
-        j = i
-        while j + 1 < len(t) and quiet[j + 1]: j += 1
+    for i, j in runs(finite & (mag < STILL)):
         if t[j] - t[i] >= 2: rows.append([name, "gamepad", "still", t[i], t[j], t[i], "none"])
-        i = j + 1
     return rows
 
 
