@@ -49,13 +49,15 @@ let package = Package(
         // SDL game-controller sensors as a motion source.
         .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
         // One reading of `--source` for the CLI, the C API and other packages.
-        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL"]),
+        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL", "ProcessMaps"]),
+        // /proc/self/maps read whole: the engine and the asset locator both look up mapped files.
+        .target(name: "ProcessMaps"),
         // tiltkit.h, for the C API's Swift side to build against the very types C programs see.
         .systemLibrary(name: "CTiltkit"),
         // The C API: tiltkit.h's functions, `@_cdecl`, over MotionManager and MotionSources.
         .target(name: "TiltkitC", dependencies: ["CTiltkit", "CSDL2", "Motion", "MotionDevices", "MotionSDL", "MotionSources"]),
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
-        .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL"]),
+        .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL", "ProcessMaps"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
@@ -90,7 +92,7 @@ let package = Package(
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
         // The command-line tool, run as a process (its commands' output formats).
         .testTarget(name: "tiltkitTests", dependencies: ["Motion", "TestSupport"]),

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import ProcessMaps
 
 /// Finds files in the repository's `Assets/` folder from wherever tiltkit runs: `$TILTKIT_ASSETS`,
 /// then `./Assets`, then an `Assets/` beside the executable or in any folder above it (so a
@@ -48,7 +48,7 @@ public enum AssetLocator {
     /// Glibc module hides `dladdr`, and `Bundle(for:)` answers with the main executable.)
     private static var loadedImage: URL? {
         let address = UInt(bitPattern: #dsohandle)
-        for line in procSelfMaps().split(separator: "\n") {
+        for line in ProcessMaps.read().split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
                   let low = UInt(fields[0][..<dash], radix: 16),
@@ -57,22 +57,6 @@ public enum AssetLocator {
             return URL(fileURLWithPath: fields[5...].joined(separator: " ")).resolvingSymlinksInPath()
         }
         return nil
-    }
-
-    /// Read to the end with read(2): a proc file reports size 0, and readers that trust the size stop early.
-    private static func procSelfMaps() -> String {
-        let fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func ancestors(of file: URL) -> [URL] {

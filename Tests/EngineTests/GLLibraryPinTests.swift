@@ -1,11 +1,12 @@
 import Foundation
+import ProcessMaps
 import Testing
 @testable import Engine
 
 /// The GL driver's libraries outlive the last window: closing it must not unload EGL and Mesa.
 @Suite(.serialized) struct GLLibraryPinTests {
     private static func glLibraries() -> Set<String> {
-        Set(GLLibraryPin.mappedFiles().split(separator: "\n").compactMap { line -> String? in
+        Set(ProcessMaps.read().split(separator: "\n").compactMap { line -> String? in
             guard let slash = line.firstIndex(of: "/") else { return nil }
             let path = String(line[slash...])
             return GLLibraryPin.isGLLibrary(path) ? path : nil
@@ -14,7 +15,7 @@ import Testing
 
     @Test("the whole of /proc/self/maps is read, not its first 4 kB")
     func readsAllOfTheMaps() {
-        let maps = GLLibraryPin.mappedFiles()
+        let maps = ProcessMaps.read()
         #expect(maps.utf8.count > 4096, "a Swift test process maps far more than a page of lines")
         #expect(maps.contains("libswiftCore.so") && maps.contains("libc.so"))
     }

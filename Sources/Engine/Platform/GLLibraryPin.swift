@@ -1,4 +1,5 @@
 import Foundation
+import ProcessMaps
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,7 @@ enum GLLibraryPin {
     static func pinMappedLibraries() {
         lock.lock()
         defer { lock.unlock() }
-        for line in mappedFiles().split(separator: "\n") {
+        for line in ProcessMaps.read().split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
             guard isGLLibrary(path), !pinned.contains(path) else { continue }
@@ -35,21 +36,5 @@ enum GLLibraryPin {
         return path.contains("/dri/")
             || ["libGL", "libEGL", "libGLX", "libGLdispatch", "libglapi", "libgallium", "libLLVM", "libgbm"]
                 .contains { name.hasPrefix($0) }
-    }
-
-    /// `/proc/self/maps`, read to its end.
-    static func mappedFiles() -> String {
-        let fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
