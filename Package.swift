@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "MotionEvaluation", "TestSupport"]),
         // The command-line tool, run as a process (its commands' output formats).
         .testTarget(name: "tiltkitTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: [

@@ -107,8 +107,8 @@ import Testing
 
     @Test func gestureWindowsAreSecondsWhateverTheRate() {
         let jump = MotionControlSettings.standard.jump
-        #expect(jump.sampleCount(every: 0.01) == 5)    // 100 Hz: the 50 ms window
-        #expect(jump.sampleCount(every: 0.02) == 3)    // 50 Hz, the talk's rate: 2.5 rounds up
+        #expect(jump.sampleCount(every: 0.01) == 8)    // 100 Hz: the 80 ms window
+        #expect(jump.sampleCount(every: 0.02) == 4)    // 50 Hz, the talk's rate
         #expect(jump.sampleCount(every: 1) == 1)
     }
 
@@ -212,6 +212,21 @@ import Testing
             if controls.frame(latest: nil).duck != nil { ducks += 1 }
         }
         #expect(ducks == 1)   // the same push with the device still
+    }
+
+    /// Turning at 1.2 rad/s (a hand's push turns the device 0.5–2 rad/s), a push needs −0.4 g, not −0.2:
+    /// BROAD's rolls and tips at that rate read up to −0.38 g along gravity.
+    @Test func aTurningDeviceNeedsTwiceThePushToDuck() {
+        for (push, expected) in [(0.3, 0), (0.5, 1)] {
+            var controls = MotionControls(settings: .standard, pose: .gamepad)
+            var ducks = 0
+            for i in 0..<40 { controls.push(motion(Double(i) * 0.01, rotation: Vector3(0, 1.2, 0))) }
+            for i in 40..<46 {
+                controls.push(motion(Double(i) * 0.01, rotation: Vector3(0, 1.2, 0), push: push))
+                if controls.frame(latest: nil).duck != nil { ducks += 1 }
+            }
+            #expect(ducks == expected, "push \(push) g")
+        }
     }
 
     @Test func handTurningTellsAFastTurnFromAStep() {

@@ -63,13 +63,16 @@ public struct GestureDetector: Hashable, Sendable {
     /// Adds one pushed sample. Non-finite values are dropped (a filter hiccup must not fire).
     /// `armed` false lets the sample into the buffer but stops it from firing (a guard the
     /// caller evaluates, such as "the device is not turning fast"). `arrivedAt` nil: the timestamp.
-    public mutating func push(_ value: Double, timestamp: Double, arrivedAt: Double? = nil, armed: Bool = true) {
+    /// `threshold` (nil: the settings') is a stricter level this sample must reach to fire (the
+    /// duck's while the device turns); the rearm level stays the settings'.
+    public mutating func push(_ value: Double, timestamp: Double, arrivedAt: Double? = nil, armed: Bool = true,
+                              threshold: Double? = nil) {
         guard value.isFinite, timestamp.isFinite else { return }
         buffer.append(value)
         guard buffer.isFull else { return }
         let mean = buffer.mean
         let sign = settings.threshold >= 0 ? 1.0 : -1.0
-        let beyond = mean * sign >= settings.threshold * sign
+        let beyond = mean * sign >= (threshold ?? settings.threshold) * sign
         let back = mean * sign < settings.threshold * sign * settings.rearm
         if beyond && !wasBeyond && armed && pending == nil && timestamp - lastFiring >= settings.refractory {
             pending = Firing(crossingTimestamp: timestamp, arrivalTime: arrivedAt ?? timestamp, mean: mean)

@@ -17,6 +17,11 @@ public struct MotionControlSettings: Hashable, Sendable {
     /// Seconds of rotation the duck's guard looks back over (at least the duck buffer): a flip's
     /// centripetal jolt and the fused gravity's lag outlast the flip by a few tenths of a second.
     public var duckRotationWindow: Double
+    /// Between `duckMaximumRotation` and this (rad/s) a duck needs `duckTurningThreshold` (g)
+    /// instead of the duck's threshold; above it, no duck. A hand pushing the device turns it
+    /// 0.5–2 rad/s; a roll or tip at that rate reads at most about −0.38 g along gravity.
+    public var duckTurningRotation: Double
+    public var duckTurningThreshold: Double
 
     /// A jump needs the rotation to be mostly about the tip axis: the buffer's mean tip rate is at
     /// least this fraction of its mean |rotation rate| (0.8: within about 37° of the axis), so a
@@ -24,7 +29,10 @@ public struct MotionControlSettings: Hashable, Sendable {
     public var jumpAxisShare: Double
 
     public init(updateInterval: Double, jump: GestureDetector.Settings, duck: GestureDetector.Settings,
-                duckMaximumRotation: Double = 1.5, duckRotationWindow: Double = 0, jumpAxisShare: Double = 0) {
+                duckMaximumRotation: Double = 1.5, duckRotationWindow: Double = 0, jumpAxisShare: Double = 0,
+                duckTurningRotation: Double? = nil, duckTurningThreshold: Double? = nil) {
+        self.duckTurningRotation = duckTurningRotation ?? duckMaximumRotation
+        self.duckTurningThreshold = duckTurningThreshold ?? duck.threshold
         self.updateInterval = updateInterval
         self.jump = jump
         self.duck = duck
@@ -39,7 +47,8 @@ public struct MotionControlSettings: Hashable, Sendable {
     ///
     /// Thresholds chosen from fused real recordings (x-io Fusion's sensor_data.csv; MotionSense
     /// sit/std; mPower rest tremor), buffer means at 100 Hz:
-    /// - jump, 50 ms (5 samples): deliberate tips toward the player peak at 2.4–2.6 rad/s in
+    /// - jump, 80 ms (8 samples; 50 ms before BROAD's pushes, whose wobbles of 1.5–2 rad/s turning
+    ///   under 20° fired 7 jumps at 50 ms and none at 80 ms): deliberate tips toward the player peak at 2.4–2.6 rad/s in
     ///   x-io's slow tips (a player's flick reaches 4–6); picking the board up, rolling it,
     ///   knocking it and a phone in a pocket while sitting stay below 1.0 rad/s → 1.5 rad/s.
     /// - duck, 30 ms (3 samples): x-io's knocks read −0.31 and −0.25 g along gravity; every
@@ -52,10 +61,14 @@ public struct MotionControlSettings: Hashable, Sendable {
     /// - jump refractory 0.5 s: BROAD's fast tips come 0.4–0.6 s apart (0.6 s missed 6 of 94, 0.45 s
     ///   fired twice on one tip); duck 0.6 s, the game's duck time;
     /// - no duck while the mean rotation over the last 0.3 s exceeds 0.7 rad/s: x-io's knocks read
-    ///   0.45 and 0.01 rad/s, its roll at 40.15 s 1.37, BROAD's slow tip away at 151.2 s (trial 01) 0.91.
+    ///   0.45 and 0.01 rad/s, its roll at 40.15 s 1.37, BROAD's slow tip away at 151.2 s (trial 01) 0.91;
+    ///   from 0.7 to 2 rad/s a duck needs −0.4 g: BROAD's hand pushes down (trials 10, 15) turn at
+    ///   0.5–2 rad/s and reach −0.39 to −0.59 g, its rolls and tips at those rates −0.23 to −0.38 g
+    ///   (one −0.55 at 1.8 rad/s).
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
-        jump: .init(window: 0.05, threshold: 1.5, refractory: 0.5, rearm: 0.5),
+        jump: .init(window: 0.08, threshold: 1.5, refractory: 0.5, rearm: 0.5),
         duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
-        duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8)
+        duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8,
+        duckTurningRotation: 2.0, duckTurningThreshold: -0.4)
 }

@@ -54,8 +54,11 @@ public struct MotionControls: Hashable, Sendable {
         jump.push(tip, timestamp: motion.timestamp, arrivedAt: arrivedAt,
                   armed: jumpTip.mean >= settings.jumpAxisShare * jumpTurning.mean)
         turning.append(rate.isFinite ? rate : .infinity)
+        // Turning faster than the guard's rate, a duck needs the stricter push; faster still, none.
+        let turningRate = turning.mean
         duck.push(GestureSignals.downwardPush(motion), timestamp: motion.timestamp, arrivedAt: arrivedAt,
-                  armed: turning.mean <= settings.duckMaximumRotation)
+                  armed: turningRate <= settings.duckTurningRotation,
+                  threshold: turningRate > settings.duckMaximumRotation ? settings.duckTurningThreshold : nil)
     }
 
     /// The pull path, just before a frame: lean from the latest device motion, gestures from

@@ -6,7 +6,10 @@ import Motion
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
 /// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking or running, and
 /// ends at the first still window (4 s without a jolt), before the call moves on: what comes
-/// between (stopping, taking the phone out of a bag) is no gesture either. At a start or after a
+/// between (stopping, taking the phone out of a bag) is no gesture either. It also ends after 6 s
+/// with no gait in any window, and whenever the jolts are a hand's (`HandTurning`: turning the
+/// device fast; `HandStrokes`: pushing it in strokes, which BROAD's translation trials showed the
+/// windows alone read as walking). At a start or after a
 /// gap the gestures wait for a first still window too (2.5 s at the earliest), so a walk already
 /// under way fires nothing.
 ///
@@ -19,6 +22,11 @@ public struct ActivityGate: Sendable {
     public private(set) var hold: Hold? = .waitingForStillness
     private var lastWindowEnd: Double?
     private var handTurning = HandTurning()
+    private var strokes = HandStrokes()
+    private var quietWindows = 0
+    /// Windows (0.5 s apart) without any gait after which a hold for walking ends even without a
+    /// still window: 6 s, as the Oxford walks' endings (taking the phone out) fired nothing at 6 s and 4 at 4 s.
+    static let quietWindowsToResume = 12
 
     public enum Hold: Hashable, Sendable {
         /// No still window yet since the start or a gap.
@@ -55,6 +63,7 @@ public struct ActivityGate: Sendable {
     public mutating func push(_ motion: DeviceMotion) -> Bool {
         let held = hold != nil
         handTurning.push(motion)
+        strokes.push(motion)
         classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
         guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
             // Restarted after a gap (or nothing yet): unknown again.
@@ -66,7 +75,9 @@ public struct ActivityGate: Sendable {
         lastWindowEnd = window.end
         let call = classifier.current.kind
         // A whole still window (4 s) ends a hold at once, before the call catches up.
-        if handTurning.isTurningInHand {
+        let gait = vote.isOnFoot || window.showsGait(classifier.settings)
+        quietWindows = gait ? 0 : quietWindows + 1
+        if handTurning.isTurningInHand || strokes.areHandStrokes(stepRate: window.stepRate) {
             // Jolts from a hand turning the device fast (a player's tips and rolls) are no steps.
             // A hold for a walk ends; one waiting for a first stillness still waits for it.
             if case .onFoot? = hold { hold = nil } else if vote == .stationary { hold = nil }
@@ -77,8 +88,10 @@ public struct ActivityGate: Sendable {
             hold = .onFoot(.walking)
         } else if vote == .stationary {
             hold = nil
-        } else if call.isOnFoot {
+        } else if call.isOnFoot && quietWindows < ActivityGate.quietWindowsToResume {
             hold = .onFoot(call)
+        } else if case .onFoot? = hold, quietWindows >= ActivityGate.quietWindowsToResume {
+            hold = nil
         }
         return held && hold == nil
     }
