@@ -5,7 +5,8 @@ Usage: scripts/gesture-labels.py [SHARED_DATA_DIR] [BROAD_MAT_DIR]
   SHARED_DATA_DIR: default ../shared/data beside the repository.
   BROAD_MAT_DIR: BROAD's original per-trial .mat files (github.com/dlaidig/broad, folder data_mat,
   CC BY 4.0) for the push labels, written to Assets/gestures/push-labels.csv; only the trials
-  named in PUSH_TRIALS are read. Without it that file is left as it is.
+  named in PUSH_TRIALS are read. Without it that file is left as it is. Either way its rows are
+  merged into labels.csv, so the game is scored on pushes too.
 
 Labels come from independent truth, never from the IMU the detectors read:
 - BROAD trials (optical motion capture, CC BY 4.0): the truth quaternion q (sensor -> earth) gives
@@ -221,11 +222,16 @@ def write(path, rows, what):
             w.writerow(r[:3] + ["nan" if not np.isfinite(v) else f"{v:.3f}" for v in r[3:6]] + [r[6]])
 
 
-write(out, rows, "Cart game gesture labels")
+push_out = os.path.join(root, "Assets", "gestures", "push-labels.csv")
 if len(sys.argv) > 2:
     pushes = [r for name in PUSH_TRIALS for r in push_labels(name, sys.argv[2])]
-    write(os.path.join(root, "Assets", "gestures", "push-labels.csv"), pushes,
-          "Pushes from BROAD's optical position truth (trials 10, 15)")
-    rows += pushes
+    write(push_out, pushes, "Pushes from BROAD's optical position truth (trials 10, 15)")
+else:
+    # Without the .mat files the push labels are kept as last built (they are merged below).
+    with open(push_out) as fh:
+        pushes = [r for r in csv.reader(l for l in fh if not l.startswith("#"))][1:]
+    pushes = [r[:3] + [float(v) for v in r[3:6]] + [r[6]] for r in pushes]
+rows += pushes
+write(out, rows, "Cart game gesture labels (pushes from push-labels.csv merged)")
 from collections import Counter
 print(out, Counter((r[0].split('/')[0] if '/' in r[0] else r[0], r[2]) for r in rows))
