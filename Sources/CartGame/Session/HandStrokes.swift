@@ -9,10 +9,10 @@ import Motion
 /// - each step lifts the body alike, so the vertical acceleration one step apart repeats; a hand's
 ///   stroke down then up reverses it half a stroke later, and the classifier counts a stroke as a
 ///   stride of two steps (correlation one step apart below −0.45).
-/// Measured on every window the classifier takes for a gait (`tiltkit badger --source FILE` with
-/// the gate's windows logged): all MotionSense walks, jogs and stairs, mPower's walk and the 12
-/// Oxford walks (hand, armband, bag, neck pouch, pockets): share ≥ 0.37, skew ≥ 0.65 where the spread
-/// is ≥ 0.5 g, correlation ≥ −0.35; BROAD's fast translation trial 15 (hand strokes): 191 of its 206
+/// Measured (these measures logged at each of the gate's windows while the rules were chosen) on
+/// every window the classifier takes for a gait in all MotionSense walks, jogs and stairs, mPower's
+/// walk and the 12 Oxford walks (hand, armband, bag, neck pouch, pockets): share ≥ 0.37, skew ≥ 0.65 where the spread
+/// is ≥ 0.5 g, correlation ≥ −0.35; BROAD's fast translation trial 15 (hand strokes): 190 of its 206
 /// gait-looking windows meet a rule.
 public struct HandStrokes: Sendable {
     /// Seconds of motion measured, the activity window's length.
