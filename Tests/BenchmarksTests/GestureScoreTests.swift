@@ -92,10 +92,9 @@ import TestSupport
         #expect(report.missing.isEmpty, "\(report.missing)")
         let s = report.score
         #expect(s.jump.precision >= 0.95 && s.jump.recall >= 0.90, "\(report.text)")
-        // Duck: 17 of 20 (0.85), short of the 0.90 aimed at: one push comes 80 ms after another
-        // (the duck's refractory time), one 0.3 s after a braked upward stroke fired it, and one
-        // in a window the activity gate still takes for a gait (BROAD trial 10 at 153.8 s).
-        #expect(s.duck.precision >= 0.95 && s.duck.recall >= 0.85, "\(report.text)")
+        // Duck: 18 of 20. Missed: a push 80 ms after another (inside the 0.3 s refractory time)
+        // and one in a window the activity gate still takes for a gait (BROAD trial 10 at 153.8 s).
+        #expect(s.duck.precision >= 0.95 && s.duck.recall >= 0.90, "\(report.text)")
         #expect(s.rollFiresPerMinute <= 1 && s.walkFiresPerMinute <= 1, "\(report.text)")
         #expect(s.rollSeconds > 60 && s.walkSeconds > 240)
         // The plots: the four BROAD trials and x-io, each with the detector's signal and its fires.

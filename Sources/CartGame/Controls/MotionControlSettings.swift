@@ -59,7 +59,9 @@ public struct MotionControlSettings: Hashable, Sendable {
     ///   trial 06 without it;
     /// - both detectors rearm only once the mean is back within half the threshold (one fire per motion);
     /// - jump refractory 0.5 s: BROAD's fast tips come 0.4–0.6 s apart (0.6 s missed 6 of 94, 0.45 s
-    ///   fired twice on one tip); duck 0.6 s, the game's duck time;
+    ///   fired twice on one tip); duck 0.3 s: at 0.6 s (the game's duck time) a braked upward stroke's
+    ///   fire swallowed the real push 0.3 s later (BROAD trial 15, 56.5 s); a second duck within the
+    ///   crouch only extends it;
     /// - no duck while the mean rotation over the last 0.3 s exceeds 0.7 rad/s: x-io's knocks read
     ///   0.45 and 0.01 rad/s, its roll at 40.15 s 1.37, BROAD's slow tip away at 151.2 s (trial 01) 0.91;
     ///   from 0.7 to 2 rad/s a duck needs −0.4 g: BROAD's hand pushes down (trials 10, 15) turn at
@@ -68,7 +70,7 @@ public struct MotionControlSettings: Hashable, Sendable {
     public static let standard = MotionControlSettings(
         updateInterval: 0.01,
         jump: .init(window: 0.08, threshold: 1.5, refractory: 0.5, rearm: 0.5),
-        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.6, rearm: 0.5),
+        duck: .init(window: 0.03, threshold: -0.2, refractory: 0.3, rearm: 0.5),
         duckMaximumRotation: 0.7, duckRotationWindow: 0.3, jumpAxisShare: 0.8,
         duckTurningRotation: 2.0, duckTurningThreshold: -0.4)
 }
