@@ -144,12 +144,17 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(__always) @discardableResult
     private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) -> Vector3 {
         if !started { start() }
-        if dt > 0 { trackSamplePeriod(dt) }
+        // the first period is adopted at once (start-up matters); then the window's mean, below
+        if meanPeriod == 0 && dt > 0 { trackSamplePeriod(dt) }
         let rate = gyroError.corrected(gyro)
-        gyroAttitude = FastMath.renormalized(FastMath.product(gyroAttitude, FastMath.rotation(rate: rate, dt: dt)))
+        // Not renormalised here: a product of unit quaternions drifts from unit length by rounding
+        // only (~1e-16 a step; the rotation's series is within 1e-10), so once per correction
+        // window is enough, and the per-sample chain from one attitude to the next stays short.
+        gyroAttitude = FastMath.product(gyroAttitude, FastMath.rotation(rate: rate, dt: dt))
         collect(acceleration: acceleration, rate: rate, dt: dt)
         if window.count >= coefficients.correctionStride {
             let duration = window.duration
+            if duration > 0 { trackSamplePeriod(duration / Double(window.count)) }
             correct6D(gyro: gyro, acceleration: acceleration)
             if let field = magneticField { correctHeading(field, dt: duration) }
         }
@@ -176,11 +181,14 @@ public struct AHRS: DeviceMotionEstimator {
     }
 
     /// Follows the measured sample rate so the coefficients match it (jittery or resampled sources).
+    /// After the first period, fed once per correction window with the window's mean period (weighed
+    /// as its samples, 1 % each), so the per-sample path does not carry it.
     @inline(__always)
     private mutating func trackSamplePeriod(_ dt: Double) {
         if meanPeriod == 0 { meanPeriod = dt } else {
             // a dropped sample must not drag the mean: clamp to half/double
-            meanPeriod += 0.01 * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
+            let weight = min(0.01 * Double(window.count), 0.5)
+            meanPeriod += weight * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
         }
         if abs(meanPeriod - coefficients.samplePeriod) > 0.1 * coefficients.samplePeriod { adoptSamplePeriod(meanPeriod) }
     }
@@ -208,6 +216,7 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(never)
     private mutating func correct6D(gyro: Vector3, acceleration: Vector3) {
         let mean = window.accelerationSum / Double(window.count)
+        gyroAttitude = FastMath.renormalized(gyroAttitude)
         rest.update(gyro: gyro, acceleration: acceleration, dt: window.duration, coefficients.rest)
         gyroError.accumulate(attitude: gyroAttitude, rotation: window.rotation, dt: window.duration)
         window = CorrectionWindow()
