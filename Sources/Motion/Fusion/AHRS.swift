@@ -24,7 +24,7 @@
 /// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`), and by
 /// running only the gyro integration on every sample: the corrections, whose time constants are
 /// seconds, run at `correctionRate` (25 Hz) on the acceleration collected in between, and the bias
-/// estimator at `biasUpdateRate` (10 Hz).
+/// estimator at `biasUpdateRate` (5 Hz).
 ///
 /// Rejected samples (NaN, saturation, time going backwards) leave the state untouched; a gap longer
 /// than `SampleLimits.maximumGap` restarts the attitude from the next sample's gravity and field
