@@ -9,7 +9,9 @@
 /// The filter follows VQF (D. Laidig, T. Seel, "VQF: Highly accurate IMU orientation estimation
 /// with bias estimation and magnetic disturbance rejection", Information Fusion 91, 2023; reference
 /// code github.com/dlaidig/vqf, MIT), rewritten for a low per-sample cost:
-/// - the gyro is integrated into an almost-inertial frame (`gyroAttitude`);
+/// - the gyro is integrated into an almost-inertial frame (`gyroAttitude`; per sample it is
+///   integrated as the 6D attitude `attitude6D` = `inclination` ⊗ `gyroAttitude`, since the
+///   inclination only changes at a correction, and `gyroAttitude` is taken back out there);
 /// - the acceleration is taken into that frame and low-passed there, so the device's motion does
 ///   not blur it and any acceleration that is not gravity averages out; the inclination
 ///   (`inclination`) turns that low-passed vector onto the vertical;
@@ -24,7 +26,7 @@
 /// Costs are kept low by precomputed coefficients, trigonometry-free steps (`FastMath`), and by
 /// running only the gyro integration on every sample: the corrections, whose time constants are
 /// seconds, run at `correctionRate` (25 Hz) on the acceleration collected in between, and the bias
-/// estimator at `biasUpdateRate` (10 Hz).
+/// estimator at `biasUpdateRate` (5 Hz).
 ///
 /// Rejected samples (NaN, saturation, time going backwards) leave the state untouched; a gap longer
 /// than `SampleLimits.maximumGap` restarts the attitude from the next sample's gravity and field
@@ -40,8 +42,11 @@ public struct AHRS: DeviceMotionEstimator {
     private var meanPeriod = 0.0
     private var started = false
 
-    /// Device → almost-inertial frame, by the gyro alone.
+    /// Device → almost-inertial frame, by the gyro alone; brought up to date at each correction.
     private var gyroAttitude = Quaternion.identity
+    /// Device → 6D earth frame, `inclination` ⊗ `gyroAttitude`, integrated on every sample: one
+    /// product per sample gives both the output and the frame the acceleration is collected in.
+    private var attitude6D = Quaternion.identity
     /// Almost-inertial → 6D earth frame: the accelerometer's correction.
     private var inclination = Quaternion.identity
     /// Specific force (−acceleration, g) in the almost-inertial frame, low-passed.
@@ -118,7 +123,7 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// Device → earth (x east, y arbitrary horizontal, z up) from accelerometer and gyro.
     public var quaternion6D: Quaternion {
-        @inline(__always) get { FastMath.product(inclination, gyroAttitude) }
+        @inline(__always) get { attitude6D }
     }
 
     // MARK: Update
@@ -144,12 +149,17 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(__always) @discardableResult
     private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) -> Vector3 {
         if !started { start() }
-        if dt > 0 { trackSamplePeriod(dt) }
+        // the first period is adopted at once (start-up matters); then the window's mean, below
+        if meanPeriod == 0 && dt > 0 { trackSamplePeriod(dt) }
         let rate = gyroError.corrected(gyro)
-        gyroAttitude = FastMath.renormalized(FastMath.product(gyroAttitude, FastMath.rotation(rate: rate, dt: dt)))
+        // Not renormalised here: a product of unit quaternions drifts from unit length by rounding
+        // only (~1e-16 a step; the rotation's series is within 1e-10), so once per correction
+        // window is enough, and the per-sample chain from one attitude to the next stays short.
+        attitude6D = FastMath.product(attitude6D, FastMath.rotation(rate: rate, dt: dt))
         collect(acceleration: acceleration, rate: rate, dt: dt)
         if window.count >= coefficients.correctionStride {
             let duration = window.duration
+            if duration > 0 { trackSamplePeriod(duration / Double(window.count)) }
             correct6D(gyro: gyro, acceleration: acceleration)
             if let field = magneticField { correctHeading(field, dt: duration) }
         }
@@ -165,6 +175,7 @@ public struct AHRS: DeviceMotionEstimator {
         window.count = coefficients.correctionStride - 1  // correct on the first sample
         gyroAttitude = .identity
         inclination = .identity
+        attitude6D = .identity
         accelerationLowPass.start()
         rest.start()
         gyroError.restartAttitude()
@@ -176,11 +187,14 @@ public struct AHRS: DeviceMotionEstimator {
     }
 
     /// Follows the measured sample rate so the coefficients match it (jittery or resampled sources).
+    /// After the first period, fed once per correction window with the window's mean period (weighed
+    /// as its samples, 1 % each), so the per-sample path does not carry it.
     @inline(__always)
     private mutating func trackSamplePeriod(_ dt: Double) {
         if meanPeriod == 0 { meanPeriod = dt } else {
             // a dropped sample must not drag the mean: clamp to half/double
-            meanPeriod += 0.01 * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
+            let weight = min(0.01 * Double(window.count), 0.5)
+            meanPeriod += weight * (min(max(dt, 0.5 * meanPeriod), 2 * meanPeriod) - meanPeriod)
         }
         if abs(meanPeriod - coefficients.samplePeriod) > 0.1 * coefficients.samplePeriod { adoptSamplePeriod(meanPeriod) }
     }
@@ -193,10 +207,11 @@ public struct AHRS: DeviceMotionEstimator {
         coefficients = new
     }
 
-    /// Sums the specific force in the almost-inertial frame until the next correction.
+    /// Sums the specific force in the 6D earth frame until the next correction (the inclination is
+    /// constant until then, so the sum turns back into the almost-inertial frame as a whole).
     @inline(__always)
     private mutating func collect(acceleration: Vector3, rate: Vector3, dt: Double) {
-        window.accelerationSum += FastMath.rotate(gyroAttitude, -acceleration)
+        window.accelerationSum += FastMath.rotate(attitude6D, -acceleration)
         window.rotation += rate * dt
         window.count += 1
         window.duration += dt
@@ -207,11 +222,15 @@ public struct AHRS: DeviceMotionEstimator {
     /// Out of line: it keeps the every-sample path short.
     @inline(never)
     private mutating func correct6D(gyro: Vector3, acceleration: Vector3) {
-        let mean = window.accelerationSum / Double(window.count)
+        let unincline = inclination.conjugate
+        let mean = FastMath.rotate(unincline, window.accelerationSum / Double(window.count))
+        attitude6D = FastMath.renormalized(attitude6D)
+        gyroAttitude = FastMath.product(unincline, attitude6D)
         rest.update(gyro: gyro, acceleration: acceleration, dt: window.duration, coefficients.rest)
         gyroError.accumulate(attitude: gyroAttitude, rotation: window.rotation, dt: window.duration)
         window = CorrectionWindow()
         correctInclination(mean)
+        attitude6D = FastMath.product(inclination, gyroAttitude)
         estimateGyroError()
     }
 
@@ -235,7 +254,7 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(__always)
     private mutating func estimateGyroError() {
         guard gyroError.isDue(coefficients.gyroError) else { return }
-        gyroError.step(attitude: FastMath.product(inclination, gyroAttitude), inclination: inclination,
+        gyroError.step(attitude: attitude6D, inclination: inclination,
                        atRest: rest.isAtRest, restRate: rest.meanRotationRate, coefficients.gyroError)
     }
 
@@ -243,7 +262,7 @@ public struct AHRS: DeviceMotionEstimator {
     @inline(never)
     private mutating func correctHeading(_ field: Vector3, dt: Double) {
         if field.x == 0 && field.y == 0 && field.z == 0 { return }  // a source's "no reading"
-        let earthField = FastMath.rotate(FastMath.product(inclination, gyroAttitude), field)
+        let earthField = FastMath.rotate(attitude6D, field)
         magnetic.update(earthField: earthField, dt: dt, rotationRate: rest.meanRotationRate, coefficients.magnetic)
         headingCorrection.update(earthField: earthField, disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
         if !headingInitialised {
@@ -259,7 +278,7 @@ public struct AHRS: DeviceMotionEstimator {
 
 /// What `AHRS` collects between two correction steps.
 struct CorrectionWindow: Hashable, Sendable {
-    /// Sum of the specific force in the almost-inertial frame, g.
+    /// Sum of the specific force in the 6D earth frame, g.
     var accelerationSum = Vector3.zero
     /// Sum of the corrected rotation rate times the sample period, rad (per axis, not a rotation).
     var rotation = Vector3.zero

@@ -212,25 +212,32 @@ struct GyroErrorEstimator: Sendable {
             noise = c.motionNoise
         }
 
+        // Only the first `observed` columns of H can be non-zero (the scale's are zero while it is not
+        // learned), and P is symmetric: the step reads those columns and updates one triangle.
+        let observed = learnsScale ? 6 : 3
         var dx = InlineArray<6, Double>(repeating: 0)
         for j in 0..<count {
             // innovation against the state updated by the rows before
             var innovation = e[j] * k
-            for l in 0..<6 { innovation -= h[6 * j + l] * dx[l] }
+            for l in 0..<observed { innovation -= h[6 * j + l] * dx[l] }
             var ph = InlineArray<6, Double>(repeating: 0)
             var variance = noise
             for i in 0..<6 {
                 var sum = 0.0
-                for l in 0..<6 { sum += p[6 * i + l] * h[6 * j + l] }
+                for l in 0..<observed { sum += p[6 * i + l] * h[6 * j + l] }
                 ph[i] = sum
-                variance += h[6 * j + i] * sum
             }
+            for i in 0..<observed { variance += h[6 * j + i] * ph[i] }
             guard variance > 0, variance.isFinite else { continue }
             let inverse = 1 / variance
             for i in 0..<6 {
                 let gain = ph[i] * inverse
                 dx[i] += gain * innovation
-                for l in 0..<6 { p[6 * i + l] -= gain * ph[l] }
+                for l in i..<6 {
+                    let updated = p[6 * i + l] - gain * ph[l]
+                    p[6 * i + l] = updated
+                    p[6 * l + i] = updated
+                }
             }
         }
         covariance = p

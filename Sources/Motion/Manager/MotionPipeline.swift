@@ -48,7 +48,8 @@ struct MotionPipeline: Sendable {
     mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
-        for observer in sampleObservers.values { observer.send(sample) }
+        // guarded: iterating even an empty dictionary retains and releases its storage every sample
+        if !sampleObservers.isEmpty { for observer in sampleObservers.values { observer.send(sample) } }
         if accelerometer.admits(t) {
             let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
             slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
