@@ -20,6 +20,8 @@ struct BenchSourceOptions: ParsableArguments {
     @Option(name: .customLong("update-interval"), help: ArgumentHelp("deviceMotionUpdateInterval, s: sets an IIO sensor's rate (the nearest it offers at or above), thins a pad's (with --source).", valueName: "S"))
     var updateInterval: Double = 0
 
+    @OptionGroup var gyro: GyroCalibrationOptions
+
     @Flag(name: .customLong("compare-paths"), help: "Also measure the same device by its other paths (hidraw, evdev, SDL; IIO sysfs and buffer), one after the other, side by side.")
     var comparePaths = false
 
@@ -51,7 +53,7 @@ struct BenchSourceOptions: ParsableArguments {
         var skipped: [String] = []
         for (index, spec) in specs.enumerated() {
             do {
-                let made = try SourceSpec(parsing: spec).makeSource(SourceSpec.Options(loop: true)) { warnings in
+                let made = try SourceSpec(parsing: spec).makeSource(SourceSpec.Options(loop: true, gyroCalibration: gyro.choice)) { warnings in
                     FileHandle.standardError.write(Data("\(spec): \(warnings.count) trace lines passed over\n".utf8))
                 }
                 let bench = LiveSourceBenchmark(settings: settings, clock: Self.sampleClock(of: made))

@@ -37,7 +37,8 @@ extension LiveSourceBenchmark {
         let inSpin = records.lazy.filter { $0.arrival >= spun.0 && $0.arrival < spun.1 }.count
         return (LiveSourceReport(
             path: path, source: tap.info.name, kind: tap.info.kind, nominalRate: tap.info.nominalRate,
-            measuredRate: measuredRate, seconds: seconds, byTimestamp: byTimestamp, byArrival: byArrival,
+            measuredRate: measuredRate, seconds: seconds, arrivalSpan: [arrivals.first, arrivals.last].compactMap { $0 },
+            byTimestamp: byTimestamp, byArrival: byArrival,
             arrivalToVisible: Distribution(visible, unitsPerNanosecond: 1),
             caughtFraction: settings.updateInterval == 0 && inSpin > 0 ? Double(caught) / Double(inSpin) : nil,
             processing: processing, fusion: fusionCost(records), idealAge: ideal, frames: frames, pullCost: pullCost,

@@ -14,6 +14,9 @@ public struct LiveSourceReport: Codable, Sendable {
     /// The manager's `measuredSampleRate` at the end.
     public var measuredRate: Double?
     public var seconds: Double
+    /// CLOCK_MONOTONIC seconds of the first and last sample counted, so a test (or a log) can
+    /// line the figures up with what a device sent.
+    public var arrivalSpan: [Double]
     /// Intervals by the samples' own timestamps (the pad's clock where it has one).
     public var byTimestamp: ReportIntervals
     /// Intervals by arrival on the host: what bunching and jitter the game sees.

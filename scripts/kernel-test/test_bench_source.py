@@ -1,0 +1,132 @@
+"""`tiltkit bench latency --source` on a virtual DualShock 4 (USB) through hid-playstation and
+hidraw, sending at known intervals: the bench's report intervals, drops and duplicates must match
+what the pad sent.
+
+The pad's clock says when each report was meant to be sent (`Timed`), so the expected figures come
+from the stamps the pad actually sent during the run (an emulated CPU falls behind and restarts
+its schedule: that shows in the stamps as a gap, and the bench must count it as the pad's loss).
+Figures of the host (arrival intervals, sample age) hold only loosely under TCG and are printed,
+not asserted, beyond being present."""
+import json
+import statistics
+import threading
+import time
+
+import nodes
+import pads
+from tiltkit import run
+
+VALUES = ((400, 8000, -600), (120, -250, 380))
+PERIOD = 0.004      # 250 Hz, the DualShock 4's USB rate
+
+
+class Timed:
+    """Sends reports whose clock stamps follow a schedule: `pattern(n)` gives report n's
+    (send time offset, clock offset), or None to drop it. Behind schedule by more than 20 ms
+    (an emulated CPU), it restarts the schedule from now, as a pad would: the stamps then show a
+    gap, which the bench must count as lost reports too."""
+
+    def __init__(self, pad, pattern):
+        self.pad, self.pattern = pad, pattern
+        self.sent = []      # (time.monotonic() at send, pad clock seconds)
+        self.done = threading.Event()
+        pad.clock.frozen = True    # the schedule sets the clock
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        start, base, n = time.monotonic(), self.pad.clock.seconds, 0
+        while not self.done.is_set():
+            step = self.pattern(n)
+            n += 1
+            if step is None:
+                continue
+            send_at, stamp = step
+            wait = start + send_at - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            elif wait < -0.02:
+                base += time.monotonic() - start - send_at
+                start = time.monotonic() - send_at
+            self.pad.clock.seconds = base + stamp
+            self.pad.send(*VALUES)
+            self.sent.append((time.monotonic(), self.pad.clock.seconds))
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
+
+    def expected(self, begin, end):
+        """(samples, drops) by the bench's rule over the stamps sent between `begin` and `end`."""
+        stamps = [c for t, c in self.sent if begin <= t <= end]
+        gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+        period = statistics.median(gaps)
+        return len(stamps), sum(round(g / period) - 1 for g in gaps if g >= 1.5 * period)
+
+
+def bench(hidraw, pad, pattern, seconds=2):
+    """Runs the bench while the pad sends by `pattern`: (its report, (samples, gaps) the pad sent meanwhile)."""
+    sender = Timed(pad, pattern)
+    try:
+        begin = time.monotonic()
+        code, out, err = run("bench", "latency", "--source", f"hidraw:{hidraw}", "--duration", str(seconds),
+                             "--frame-rate", "60", "--json", "--gyro-calibration", "off", timeout=120)
+        end = time.monotonic()
+    finally:
+        sender.stop()
+    assert code == 0, err
+    report = json.loads(out)["report"]["reports"][0]
+    first, last = report["arrivalSpan"]
+    assert begin <= first <= last <= end
+    # The reports sent while the bench counted (a send reaches tiltkit within the 20 ms slack).
+    return report, sender.expected(first - 0.02, last)
+
+
+def show(name, r, expected):
+    ts, arrival = r["byTimestamp"], r["byArrival"]
+    print(f"  {name}: {ts['samples']} samples, interval p50 {ts['intervals']['p50'] / 1e3:.0f} µs "
+          f"p99 {ts['intervals']['p99'] / 1e3:.0f} µs, drops {ts.get('drops')}, duplicates {ts.get('duplicates')}; "
+          f"arrival p50 {arrival['intervals']['p50'] / 1e3:.0f} µs p99 {arrival['intervals']['p99'] / 1e3:.0f} µs; "
+          f"age at 60 Hz mean {r['frames'][0]['age']['mean'] / 1e3:.0f} µs (ideal {r['idealAge']['measuredSpacing'] / 1e3:.0f} µs); "
+          f"the pad sent {expected[0]} reports with {expected[1]} gaps meanwhile")
+
+
+def check_drops(r, expected):
+    """The bench's drops are the pad's gaps plus the reports lost on the host's way (the hidraw
+    node's 64-report ring overflows while an emulated CPU holds tiltkit back), give or take a
+    report at each merged gap."""
+    ts = r["byTimestamp"]
+    sent, gaps = expected
+    lost_on_the_way = max(0, sent - ts["samples"])
+    assert abs(ts["drops"] - (gaps + lost_on_the_way)) <= 0.05 * ts["samples"] + 3, (ts, expected)
+    assert ts["duplicates"] == 0
+
+
+def test_intervals_drops_bursts_jitter():
+    pad = pads.DS4USB()
+    pad.create_kernel_device()
+    hidraw = nodes.wait_for(lambda: nodes.hidraw_node(pad), 60)
+    assert hidraw, f"no hidraw node: kernel log {nodes.kernel_log(8)}"
+    try:
+        # Bluetooth-like: 250 Hz stamps, sends jittered by up to ±3 ms (neighbours bunch up), and
+        # every 10th report dropped: one drop per 9 samples, more where TCG restarts the schedule.
+        jitter = [((i * 7919) % 13 - 6) * 0.0005 for i in range(97)]
+        r, expected = bench(hidraw, pad, lambda n: None if n % 10 == 9 else (max(0.0, n * PERIOD + jitter[n % 97]), n * PERIOD))
+        show("250 Hz, ±3 ms jitter, every 10th dropped", r, expected)
+        ts = r["byTimestamp"]
+        assert abs(ts["intervals"]["p50"] - PERIOD * 1e9) < 0.1 * PERIOD * 1e9
+        assert ts["drops"] >= ts["samples"] // 10
+        check_drops(r, expected)
+        assert r["frames"][0]["age"]["count"] > 0 and r["arrivalToVisible"]["count"] > 0
+        assert "no rate setting" not in r["rateControl"]   # no update interval asked: every sample
+
+        # 1 kHz samples sent in bursts of 4 every 4 ms, after they were measured (a pad polled at
+        # 250 Hz with 1 kHz data): the stamps keep 1 ms, the arrivals bunch.
+        r, expected = bench(hidraw, pad, lambda n: ((n // 4 + 1) * 0.004, n * 0.001))
+        show("1 kHz in bursts of 4", r, expected)
+        ts = r["byTimestamp"]
+        assert abs(ts["intervals"]["p50"] - 1e6) < 0.1e6
+        assert r["byArrival"]["intervals"]["p50"] < 0.5 * ts["intervals"]["p50"]
+        check_drops(r, expected)
+    finally:
+        pad.destroy()
