@@ -3,6 +3,7 @@ import Benchmarks
 import Foundation
 import Motion
 import MotionDevices
+import MotionSDL
 import MotionSources
 
 /// `--source SPEC` and its settings for `bench latency` and `bench pull`: the bench then runs on
@@ -57,7 +58,8 @@ struct BenchSourceOptions: ParsableArguments {
                     FileHandle.standardError.write(Data("\(spec): \(warnings.count) trace lines passed over\n".utf8))
                 }
                 let bench = LiveSourceBenchmark(settings: settings, clock: Self.sampleClock(of: made))
-                runs.append(try bench.run(made, path: spec) { fraction, step in
+                let pump = headlessPump(for: made)
+                runs.append(try bench.run(made, path: spec, pump: pump.map { pump in { pump.wait(timeout: $0) } }) { fraction, step in
                     bar.set((Double(index) + fraction) / Double(specs.count), "\(spec): \(step)")
                 })
             } catch {

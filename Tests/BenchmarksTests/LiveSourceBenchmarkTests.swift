@@ -27,9 +27,9 @@ struct LiveSourceBenchmarkTests {
         settings.measurePullCost = true
         var phases: [String] = []
         let bench = LiveSourceBenchmark(settings: settings, clock: .init(name: "trace time", fromDevice: true))
-        let (report, series) = try bench.run(Self.replay(hz: 250, seconds: 5, dropEvery: 10), path: "test") { _, step in
+        let (report, series) = try bench.run(Self.replay(hz: 250, seconds: 5, dropEvery: 10), path: "test", progress: { _, step in
             if phases.last != step { phases.append(step) }
-        }
+        })
         let r = report.byTimestamp
         #expect(r.samples > 150, "\(r.samples) samples in \(report.seconds) s")
         #expect(abs(r.period - 4e6) < 1)
@@ -61,6 +61,34 @@ struct LiveSourceBenchmarkTests {
         let charts = LiveSourceCharts.charts([(report, series)])
         #expect(charts.map(\.file) == ["source-intervals.svg", "source-age.svg"])
         #expect(charts[0].chart.svg().contains("by trace time"))
+    }
+
+    @Test("a source that delivers only while its owner pumps (as SDL's) is pumped by the game loops; no spinning phase")
+    func pumpedSource() throws {
+        let samples = (0..<2500).map { i in
+            MotionSample(timestamp: Double(i) / 250, acceleration: Vector3(x: 0, y: 0, z: -1), rotationRate: Vector3(x: 0, y: 0.1, z: 0))
+        }
+        let replay = SteppedReplaySource(trace: Trace(samples: samples, metadata: TraceMetadata(source: "pumped 250 Hz")))
+        let start = Nanoclock.now()
+        var pumps = 0
+        // The pump: wait up to 1 ms for "events", then deliver what is due, on this thread.
+        let pump = { (timeout: Double) in
+            Nanoclock.sleep(until: Nanoclock.now() + UInt64(Swift.min(timeout, 0.001) * 1e9))
+            replay.advance(to: Nanoclock.seconds(Nanoclock.now() - start))
+            pumps += 1
+        }
+        var settings = LiveSourceBenchmark.Settings()
+        settings.duration = 1
+        settings.settleSeconds = 0.1
+        settings.frameRates = [60]
+        let (report, _) = try LiveSourceBenchmark(settings: settings, clock: .init(name: "trace time", fromDevice: true))
+            .run(replay, path: "pumped", pump: pump)
+        #expect(pumps > 100)
+        #expect(report.byTimestamp.samples > 150 && abs(report.byTimestamp.period - 4e6) < 1)
+        #expect(report.byTimestamp.drops == 0)
+        #expect(report.arrivalToVisible.count == 0 && report.caughtFraction == nil)
+        #expect(report.frames[0].age.count > 30)
+        #expect(LiveSourceComparison(reports: [report], skipped: []).text.contains("n/a"))
     }
 
     @Test("a source that sends nothing is a clear error, not a hang")

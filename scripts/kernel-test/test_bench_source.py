@@ -92,13 +92,14 @@ def show(name, r, expected):
 
 
 def check_drops(r, expected):
-    """The bench's drops are the pad's gaps plus the reports lost on the host's way (the hidraw
-    node's 64-report ring overflows while an emulated CPU holds tiltkit back), give or take a
-    report at each merged gap."""
+    """The bench's drops are the gaps in the stamps the pad sent while it counted. Reports the
+    bench did not see (lost on the host's way when the hidraw node's 64-report ring overflows
+    under an emulated CPU, or sent at the window's edges, which arrival latency blurs) may each
+    add one; beyond that, a report at each merged gap."""
     ts = r["byTimestamp"]
     sent, gaps = expected
-    lost_on_the_way = max(0, sent - ts["samples"])
-    assert abs(ts["drops"] - (gaps + lost_on_the_way)) <= 0.05 * ts["samples"] + 3, (ts, expected)
+    unseen = max(0, sent - ts["samples"])
+    assert abs(ts["drops"] - gaps) <= 0.05 * ts["samples"] + 3 + unseen, (ts, expected)
     assert ts["duplicates"] == 0
 
 

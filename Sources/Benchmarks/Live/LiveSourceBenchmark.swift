@@ -55,9 +55,21 @@ public struct LiveSourceBenchmark {
     }
 
     /// Runs on `source` (not yet started); `path` names it in the report; `progress` gets the
-    /// fraction done and the phase.
-    public func run(_ source: any MotionSource, path: String,
+    /// fraction done and the phase. `pump` is for a source that delivers only while its owner
+    /// pumps events on this thread (SDL): it waits up to the seconds given for events and hands
+    /// them on. The game loops then pump while they wait for their next frame, as a game's loop
+    /// does, and there is no spinning phase (nothing arrives while the pull spins).
+    public func run(_ source: any MotionSource, path: String, pump: ((Double) -> Void)? = nil,
                     progress: (Double, String) -> Void = { _, _ in }) throws -> (LiveSourceReport, LiveSourceSeries) {
+        /// Waits until `deadline`, pumping meanwhile where the source needs it.
+        func wait(until deadline: UInt64) {
+            guard let pump else { return Nanoclock.sleep(until: deadline) }
+            var now = Nanoclock.now()
+            while now < deadline {
+                pump(Nanoclock.seconds(deadline - now))
+                now = Nanoclock.now()
+            }
+        }
         let expectedRate = Swift.max(source.info.nominalRate ?? 1000, 1000)
         let tap = TappedSource(source, capacity: Int(settings.duration * expectedRate * 2) + 10_000)
         let manager = MotionManager(source: tap)
@@ -74,16 +86,16 @@ public struct LiveSourceBenchmark {
             guard Nanoclock.now() < firstDeadline else {
                 throw LiveSourceError.noSamples(path: path, reason: "nothing in \(Figure.fixed(settings.firstSampleTimeout, 0)) s (\(manager.connectionState))")
             }
-            Nanoclock.sleep(until: Nanoclock.now() + 1_000_000)
+            wait(until: Nanoclock.now() + 1_000_000)
         }
         // The phases time from the stream settled: opening a device or a file is not the stream's.
         progress(0, "settling")
-        Nanoclock.sleep(until: Nanoclock.now() + UInt64(settings.settleSeconds * 1e9))
+        wait(until: Nanoclock.now() + UInt64(settings.settleSeconds * 1e9))
         let begin = Nanoclock.now()
         let total = UInt64(settings.duration * 1e9)
         // The pull's cost needs half a second at most: 10 % of a short run.
         let pullShare = settings.measurePullCost ? Swift.min(0.1, 0.5 / settings.duration) : 0
-        let spinEnd = begin + UInt64(Double(total) * settings.spinShare)
+        let spinEnd = begin + (pump == nil ? UInt64(Double(total) * settings.spinShare) : 0)
         let framesEnd = begin + UInt64(Double(total) * (1 - pullShare))
         func fraction() -> Double { Double(Nanoclock.now() &- begin) / Double(total) }
 
@@ -91,7 +103,7 @@ public struct LiveSourceBenchmark {
         let (visible, caught, spun) = spin(manager, until: spinEnd)
         progress(fraction(), "game loops at \(settings.frameRates.map { Figure.fixed($0, 0) }.joined(separator: ", ")) Hz")
         var series = LiveSourceSeries()
-        let ages = frames(manager, until: framesEnd, series: &series) { progress(fraction(), $0) }
+        let ages = frames(manager, until: framesEnd, series: &series, wait: wait) { progress(fraction(), $0) }
         var pullCost: Distribution?
         if settings.measurePullCost {
             progress(fraction(), "pull cost")
@@ -131,7 +143,7 @@ public struct LiveSourceBenchmark {
     /// One game loop per frame rate, all on this thread: at each loop's next deadline, pull and
     /// note the sample's age (now − its arrival). A loop that fell a whole frame behind skips ahead.
     private func frames(_ manager: MotionManager, until end: UInt64, series: inout LiveSourceSeries,
-                        progress: (String) -> Void) -> [Histogram<UInt64>] {
+                        wait: (UInt64) -> Void, progress: (String) -> Void) -> [Histogram<UInt64>] {
         let rates = settings.frameRates
         let periods = rates.map { UInt64(1e9 / $0) }
         var ages = rates.map { _ in Distribution.makeHistogram() }
@@ -142,7 +154,7 @@ public struct LiveSourceBenchmark {
         while true {
             let index = deadlines.indices.min { deadlines[$0] < deadlines[$1] }!
             guard deadlines[index] < end else { break }
-            Nanoclock.sleep(until: deadlines[index])
+            wait(deadlines[index])
             let received = manager.latestDeviceMotion
             let now = Nanoclock.now()
             if let received {

@@ -73,7 +73,10 @@ public struct LiveSourceComparison: Codable, Sendable {
         row("reports per second") { Figure.fixed($0.byTimestamp.rate, 1) }
         row("dropped reports") { count($0.byTimestamp.drops) }
         row("duplicated reports") { count($0.byTimestamp.duplicates) }
-        row("arrival → visible p50 / p99 µs") { "\(us($0.arrivalToVisible.p50)) / \(us($0.arrivalToVisible.p99))" }
+        row("arrival → visible p50 / p99 µs") { r in
+            // A source delivering on the game's thread (SDL) has no spinning phase.
+            r.arrivalToVisible.count == 0 ? "n/a" : "\(us(r.arrivalToVisible.p50)) / \(us(r.arrivalToVisible.p99))"
+        }
         row("caught by the spinning pull") { $0.caughtFraction.map { Figure.fixed($0 * 100, 1) + " %" } ?? "n/a" }
         row("manager per sample p50 / p99 ns") { "\(Figure.fixed($0.processing.p50, 0)) / \(Figure.fixed($0.processing.p99, 0))" }
         row("fusion alone p50 / p99 ns") { "\(Figure.fixed($0.fusion.p50, 0)) / \(Figure.fixed($0.fusion.p99, 0))" }
