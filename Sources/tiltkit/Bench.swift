@@ -17,6 +17,7 @@ struct Bench: ParsableCommand {
           tiltkit bench pull --plot plots/
           tiltkit bench latency --source hidraw:/dev/hidraw3 --duration 20 --plot plots/
           tiltkit bench pull --source evdev:/dev/input/event17 --compare-paths
+          tiltkit bench latency --source hidraw:/dev/hidraw3 --source hidraw:/dev/hidraw5   # two pads: USB, Bluetooth
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
@@ -63,7 +64,7 @@ extension Bench {
         @OptionGroup var live: BenchSourceOptions
 
         func run() throws {
-            if live.source != nil { return try live.run(bench: "pull", pullCost: true, common: common) }
+            if !live.source.isEmpty { return try live.run(bench: "pull", pullCost: true, common: common) }
             let library = try data.resolve()
             let recording = try library.pullRecording()
             let work = try ProducerWork.fusion(of: recording.samples, name: recording.name)
@@ -151,7 +152,7 @@ extension Bench {
         @OptionGroup var live: BenchSourceOptions
 
         func run() throws {
-            if live.source != nil { return try live.run(bench: "latency", pullCost: false, common: common) }
+            if !live.source.isEmpty { return try live.run(bench: "latency", pullCost: false, common: common) }
             let recording = try data.resolve().pullRecording()
             let settings = common.quick ? LatencyBenchmark.Settings.quick : LatencyBenchmark.Settings()
             let bar = ProgressBar(total: 4, label: "latency")

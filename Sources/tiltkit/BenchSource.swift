@@ -9,8 +9,8 @@ import MotionSources
 /// `--source SPEC` and its settings for `bench latency` and `bench pull`: the bench then runs on
 /// that live source (or a trace replayed in real time) instead of the bundled recording.
 struct BenchSourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Measure this source instead of the bundled replay: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file (replayed in real time, looping).", valueName: "SPEC"))
-    var source: String?
+    @Option(help: ArgumentHelp("Measure this source instead of the bundled replay: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file (replayed in real time, looping). Repeat for several side by side (a pad over USB and over Bluetooth).", valueName: "SPEC"))
+    var source: [String] = []
 
     @Option(help: ArgumentHelp("Seconds to measure each source (with --source).", valueName: "S"))
     var duration: Double = 10
@@ -27,7 +27,7 @@ struct BenchSourceOptions: ParsableArguments {
     var comparePaths = false
 
     func validate() throws {
-        guard source != nil else {
+        guard !source.isEmpty else {
             if comparePaths { throw ValidationError("--compare-paths needs --source") }
             return
         }
@@ -38,21 +38,24 @@ struct BenchSourceOptions: ParsableArguments {
 
     /// Runs the live bench on `--source` (and its other paths) and prints it as `bench`.
     func run(bench: String, pullCost: Bool, common: BenchCommonOptions) throws {
-        guard let source else { return }
         var settings = LiveSourceBenchmark.Settings()
         settings.duration = common.quick ? Swift.min(duration, 1.5) : duration
         if !frameRates.isEmpty { settings.frameRates = frameRates }
         settings.updateInterval = updateInterval
         settings.measurePullCost = pullCost
-        var specs = [source]
-        if comparePaths {
-            specs = MotionDeviceDiscovery.paths(sameDeviceAs: source, in: MotionDeviceDiscovery().scan())
-            if let parsed = try? SourceSpec(parsing: source), case .device(let d) = parsed, d.isPad { specs.append("sdl") }
+        // (spec, given): a path found by --compare-paths may fail without failing the command.
+        var specs: [(String, given: Bool)] = []
+        let found = comparePaths ? MotionDeviceDiscovery().scan() : []
+        for given in source {
+            specs.append((given, true))
+            guard comparePaths else { continue }
+            specs += MotionDeviceDiscovery.paths(sameDeviceAs: given, in: found).dropFirst().map { ($0, false) }
+            if let parsed = try? SourceSpec(parsing: given), case .device(let d) = parsed, d.isPad { specs.append(("sdl", false)) }
         }
         let bar = ProgressBar(total: 1000, label: bench)
         var runs: [(report: LiveSourceReport, series: LiveSourceSeries)] = []
         var skipped: [String] = []
-        for (index, spec) in specs.enumerated() {
+        for (index, (spec, given)) in specs.enumerated() {
             do {
                 let made = try SourceSpec(parsing: spec).makeSource(SourceSpec.Options(loop: true, gyroCalibration: gyro.choice)) { warnings in
                     FileHandle.standardError.write(Data("\(spec): \(warnings.count) trace lines passed over\n".utf8))
@@ -63,8 +66,8 @@ struct BenchSourceOptions: ParsableArguments {
                     bar.set((Double(index) + fraction) / Double(specs.count), "\(spec): \(step)")
                 })
             } catch {
-                // The first path is the one asked for: its failure is the command's.
-                if index == 0 { bar.finish(); throw ValidationError("--source \(spec): \(error)") }
+                // A path asked for failing is the command's failure.
+                if given { bar.finish(); throw ValidationError("--source \(spec): \(error)") }
                 skipped.append("\(spec): \(error)")
             }
         }

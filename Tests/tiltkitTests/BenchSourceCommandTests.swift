@@ -4,19 +4,22 @@ import TestSupport
 
 @Suite("tiltkit bench latency|pull --source, the command")
 struct BenchSourceCommandTests {
-    @Test("on a replayed trace: JSON with intervals, drops, ages and the pull's cost; both charts; bad input refused",
+    @Test("on two replayed traces side by side: JSON with intervals, drops, ages and the pull's cost; both charts; bad input refused",
           .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI,
                    "tiltkit is not built beside the tests; under CI=true this fails instead"))
     func replayedTrace() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-bench-source-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv").path
-        let result = try PedometerCommandTests.run(["bench", "pull", "--source", trace, "--duration", "1",
+        let broad = TestData.assets.appendingPathComponent("traces/broad/01_undisturbed_slow_rotation_A_26-61s.csv").path
+        let result = try PedometerCommandTests.run(["bench", "pull", "--source", trace, "--source", broad, "--duration", "1",
                                                     "--frame-rate", "60", "--frame-rate", "144", "--json", "--plot", directory.path])
         #expect(result.status == 0, "\(result.err)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
         #expect(document["bench"] as? String == "pull")
-        let report = try #require((document["report"] as? [String: Any])?["reports"] as? [[String: Any]]).first
+        let reports = try #require((document["report"] as? [String: Any])?["reports"] as? [[String: Any]])
+        #expect(reports.count == 2, "one report per --source")
+        let report = reports.first
         let byTimestamp = try #require(report?["byTimestamp"] as? [String: Any])
         #expect(byTimestamp["clock"] as? String == "trace time")
         #expect((byTimestamp["samples"] as? Int ?? 0) > 50)
@@ -26,6 +29,9 @@ struct BenchSourceCommandTests {
         let frames = try #require(report?["frames"] as? [[String: Any]])
         #expect(frames.compactMap { $0["frameRate"] as? Double } == [60, 144])
         #expect(report?["pullCost"] != nil)
+        // BROAD's optical-truth recording runs at 285.7 Hz: 3.5 ms.
+        let broadPeriod = try #require((reports.last?["byTimestamp"] as? [String: Any])?["period"] as? Double)
+        #expect(abs(broadPeriod - 3.5e6) < 0.1e6, "\(broadPeriod)")
         for file in ["source-intervals.svg", "source-age.svg"] {
             #expect(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).contains("<polyline"))
         }

@@ -6,8 +6,8 @@ The pad's clock says when each report was meant to be sent (`Timed`), so the exp
 from the stamps the pad actually sent during the run (an emulated CPU falls behind and restarts
 its schedule: that shows in the stamps as a gap, and the bench must count it as the pad's loss).
 Under TCG (software-emulated CPU) the 250 Hz case's drops match the pad's gaps to a report or two
-(125/125, 155/155, 118/119 in three runs); at 1 kHz the emulated reader falls behind and they hold
-only to 15 %. Figures of the host (arrival intervals, sample age) are printed, not asserted, beyond
+(125/125, 155/155, 118/119, 57/57 in four runs); at 1 kHz they matched exactly on a quiet host
+(125/125) but only to 15 % on a busy one (1439/1331), where the emulated reader falls behind. Figures of the host (arrival intervals, sample age) are printed, not asserted, beyond
 being present: under TCG they measure the emulator."""
 import json
 import statistics
@@ -129,10 +129,12 @@ def test_intervals_drops_bursts_jitter():
         show("1 kHz in bursts of 4", r, expected)
         ts = r["byTimestamp"]
         assert abs(ts["intervals"]["p50"] - 1e6) < 0.1e6
-        assert r["byArrival"]["intervals"]["p50"] < 0.5 * ts["intervals"]["p50"]
-        # Under TCG the emulated reader cannot keep up with 1000 reports/s (the virtual pad itself
-        # reaches 300-600): the count holds only loosely there (seen: 543 against the pad's 547
-        # gaps; 1439 against 1331).
+        # One arrival interval in four is the 4 ms between bursts (within a burst the spacing is
+        # the emulated sender's, about 0.5 ms under TCG).
+        assert r["byArrival"]["intervals"]["p90"] > 2.5 * ts["intervals"]["p50"]
+        # Under TCG on a busy host the emulated reader cannot keep up with 1000 reports/s: the
+        # count holds only loosely there (seen: 125 against the pad's 125 gaps on a quiet host,
+        # 543 against 547 and 1439 against 1331 on a busy one).
         check_drops(r, expected, slack=0.15)
     finally:
         pad.destroy()
