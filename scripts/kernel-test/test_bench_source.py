@@ -1,14 +1,15 @@
-"""`tiltkit bench latency --source` on a virtual DualShock 4 (USB) through hid-playstation and
-hidraw, sending at known intervals: the bench's report intervals, drops and duplicates must match
-what the pad sent.
+"""`tiltkit bench latency --source` on a virtual DualShock 4 (USB) through hid-playstation and hidraw,
+sending at known intervals: the bench's report intervals, drops and duplicates must match what the
+pad sent.
 
 The pad's clock says when each report was meant to be sent (`Timed`), so the expected figures come
-from the stamps the pad actually sent during the run (an emulated CPU falls behind and restarts
-its schedule: that shows in the stamps as a gap, and the bench must count it as the pad's loss).
-Under TCG (software-emulated CPU) the 250 Hz case's drops match the pad's gaps within 5 %
-(57/57, 125/125, 155/155, 118/119 in four runs; 112/121 on a busy host); at 1 kHz they matched exactly on a quiet host
-(125/125) but only to 15 % on a busy one (1439/1331), where the emulated reader falls behind. Figures of the host (arrival intervals, sample age) are printed, not asserted, beyond
-being present: under TCG they measure the emulator."""
+from the stamps the pad actually sent during the run (an emulated CPU falls behind and restarts its
+schedule: that shows in the stamps as a gap, and the bench must count it as the pad's loss). Under
+TCG (software-emulated CPU) the 250 Hz case's drops match the pad's gaps within 5 % (57/57, 125/125,
+155/155, 118/119 in four runs; 112/121 on a busy host); at 1 kHz they matched exactly on a quiet
+host (125/125) but only to 15 % on a busy one (1439/1331), where the emulated reader falls behind.
+Figures of the host (arrival intervals, sample age) are printed, not asserted, beyond being present:
+under TCG they measure the emulator."""
 import json
 import statistics
 import threading
