@@ -175,7 +175,8 @@ public enum LiveSourceError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSamples(path, reason): return "\(path): no motion samples (\(reason))"
+        // The caller names the path (`--source PATH: …`).
+        case let .noSamples(_, reason): return "no motion samples (\(reason))"
         }
     }
 }
