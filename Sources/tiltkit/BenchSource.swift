@@ -67,7 +67,11 @@ struct BenchSourceOptions: ParsableArguments {
                 })
             } catch {
                 // A path asked for failing is the command's failure.
-                if given { bar.finish(); throw ValidationError("--source \(spec): \(error)") }
+                if given {
+                    bar.finish()
+                    // One line, no usage text: the spec was well formed, the source failed.
+                    try reportingErrors { throw BenchSourceFailure(description: "--source \(spec): \(error)") }
+                }
                 skipped.append("\(spec): \(error)")
             }
         }
@@ -106,4 +110,8 @@ extension DeviceSourceSpec {
         default: false
         }
     }
+}
+
+struct BenchSourceFailure: Error, CustomStringConvertible {
+    var description: String
 }

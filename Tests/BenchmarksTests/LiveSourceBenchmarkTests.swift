@@ -91,6 +91,23 @@ struct LiveSourceBenchmarkTests {
         #expect(LiveSourceComparison(reports: [report], skipped: []).text.contains("n/a"))
     }
 
+    @Test("a recording that ends before the measurement is a clear error, not a table of zeros")
+    func endedEarly() throws {
+        let samples = (0..<50).map { i in
+            MotionSample(timestamp: Double(i) / 250, acceleration: Vector3(x: 0, y: 0, z: -1), rotationRate: Vector3(x: 0, y: 0, z: 0))
+        }
+        let short = ReplaySource(trace: Trace(samples: samples, metadata: TraceMetadata(source: "0.2 s")), pacing: .realTime(speed: 1))
+        var settings = LiveSourceBenchmark.Settings()
+        settings.duration = 0.3
+        settings.settleSeconds = 0.4
+        settings.frameRates = [60]
+        #expect {
+            _ = try LiveSourceBenchmark(settings: settings, clock: .init(name: "trace time", fromDevice: true)).run(short, path: "short")
+        } throws: { error in
+            "\(error)".contains("none in the measured 0.3 s") && "\(error)".contains("ended")
+        }
+    }
+
     @Test("a source that sends nothing is a clear error, not a hang")
     func silentSource() throws {
         var settings = LiveSourceBenchmark.Settings()

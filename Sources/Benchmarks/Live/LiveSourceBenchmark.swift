@@ -116,9 +116,14 @@ public struct LiveSourceBenchmark {
         manager.stopDeviceMotionUpdates()
         progress(1, "fusion on the captured stream")
         let elapsed = Nanoclock.now() &- begin
-        return summarise(tap, from: begin, path: path, seconds: Nanoclock.seconds(elapsed), visible: visible, caught: caught, spun: spun,
-                         ages: ages, pullCost: pullCost, rateControl: rateControl, measuredRate: measuredRate,
-                         state: "\(state)", duplicatesBefore: duplicatesBefore, series: series)
+        let result = summarise(tap, from: begin, path: path, seconds: Nanoclock.seconds(elapsed), visible: visible, caught: caught,
+                               spun: spun, ages: ages, pullCost: pullCost, rateControl: rateControl, measuredRate: measuredRate,
+                               state: "\(state)", duplicatesBefore: duplicatesBefore, series: series)
+        // A recording that ended during the settling leaves nothing to measure: say so, not zeros.
+        guard result.0.byTimestamp.samples > 1 else {
+            throw LiveSourceError.noSamples(path: path, reason: "none in the measured \(Figure.fixed(settings.duration, 1)) s after the first \(Figure.fixed(settings.settleSeconds, 1)) s; the source is \(state)")
+        }
+        return result
     }
 
     /// Spins on the pull, noting how long after its arrival each new sample became visible.

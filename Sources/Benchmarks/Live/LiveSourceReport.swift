@@ -59,6 +59,7 @@ public struct LiveSourceComparison: Codable, Sendable {
         for (i, r) in reports.enumerated() {
             lines.append("[\(i + 1)] \(r.path): \(r.source), \(Figure.fixed(r.seconds, 1)) s; nominal \(r.nominalRate.map { Figure.fixed($0, 0) + " Hz" } ?? "unknown"), measured \(r.measuredRate.map { Figure.fixed($0, 1) + " Hz" } ?? "n/a"); rate: \(r.rateControl)")
             if !r.disconnections.isEmpty { lines.append("    disconnections: \(r.disconnections.joined(separator: "; "))") }
+            if r.connection != "running" { lines.append("    the source is \(r.connection) at the end (a recording may have ended: its figures cover what came before)") }
             if !r.notedAll { lines.append("    (more samples than the notes hold: later ones delivered but not counted)") }
         }
         let header = ["figure"] + reports.indices.map { "[\($0 + 1)]" }
