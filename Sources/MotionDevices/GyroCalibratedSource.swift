@@ -6,7 +6,7 @@ import Motion
 ///
 ///     let pad = GyroCalibratedSource(wrapping: try HIDRawSource(path: "/dev/hidraw3"))
 ///     pad.calibrateNow()
-public final class GyroCalibratedSource: MotionSource, @unchecked Sendable {
+public final class GyroCalibratedSource: RateSettableMotionSource, @unchecked Sendable {
     public let wrapped: any MotionSource
     private let lock = NSLock()
     private var calibration: GyroCalibration
@@ -17,6 +17,11 @@ public final class GyroCalibratedSource: MotionSource, @unchecked Sendable {
     }
 
     public var info: MotionSourceInfo { wrapped.info }
+
+    /// The wrapped device's rate setting, where it has one.
+    public func requestSampleRate(_ hertz: Double) -> Double? {
+        (wrapped as? any RateSettableMotionSource)?.requestSampleRate(hertz)
+    }
 
     /// The source beneath a calibration wrapper (or `source` itself), for code that needs the
     /// concrete kind: an SDL pad to hand events to, a hidraw source's diagnostics.

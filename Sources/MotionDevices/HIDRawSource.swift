@@ -73,6 +73,13 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         return decoder?.statistics ?? ReportStatistics()
     }
 
+    /// True when samples are stamped by the pad's own sensor clock (DualShock 4, DualSense);
+    /// false for Nintendo pads, whose three samples per report are spread over its arrival.
+    public var stampsFromPadClock: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return decoder.map { $0.device.model.family != .nintendo } ?? false
+    }
+
     private func setUp(_ device: GamepadDevice) throws(DeviceError) {
         var decoder = GamepadReportDecoder(device: device)
         decoder.switchSampleOrder = options.switchSampleOrder

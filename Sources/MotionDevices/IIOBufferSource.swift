@@ -26,7 +26,7 @@ import Glibc
 /// `iio:deviceN` or new numbers) are set up again, and `.reconnected` follows.
 ///
 ///     let imu = try IIOBufferSource(directory: "/sys/bus/iio/devices/iio:device0")
-public final class IIOBufferSource: MotionSource, @unchecked Sendable {
+public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendable {
     /// The accelerometer device's decoder.
     public var decoder: IIOBufferDecoder { decoders[0] }
     /// One per device, the accelerometer's first.
@@ -334,6 +334,20 @@ public final class IIOBufferSource: MotionSource, @unchecked Sendable {
             return fds
         }
         return nil
+    }
+
+    /// Writes the rate to every device (`IIOSamplingFrequency`); the accelerometer's device's rate
+    /// now, nil when it has no rate attribute or refused the write (some drivers do while their
+    /// buffer runs: the manager then thins the samples instead).
+    public func requestSampleRate(_ hertz: Double) -> Double? {
+        guard configures else { return nil }
+        var applied: Double?
+        for (index, directory) in lock.withLock({ directories }).enumerated() {
+            guard let device = try? IIODevice(directory: directory) else { continue }
+            let took = IIOSamplingFrequency.request(hertz, device: device)
+            if index == 0 { applied = took }
+        }
+        return applied
     }
 
     public func stop() {

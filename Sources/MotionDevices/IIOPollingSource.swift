@@ -10,7 +10,7 @@ import Motion
 /// new numbers beside them) polling resumes after `.reconnected`.
 ///
 ///     let imu = try IIOPollingSource(directory: "/sys/bus/iio/devices/iio:device0")
-public final class IIOPollingSource: MotionSource, @unchecked Sendable {
+public final class IIOPollingSource: RateSettableMotionSource, @unchecked Sendable {
     /// The device with the accelerometer.
     public var device: IIODevice { devices[0] }
     /// Every device read, the accelerometer's first.
@@ -18,7 +18,8 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     public let info: MotionSourceInfo
     /// How often a vanished device is looked for, s.
     public var reconnectInterval = 0.5
-    private let rate: Double
+    /// Polling rate, Hz; guarded by `lock` (an update interval may change it while running).
+    private var rate: Double
     private let sign: IIOUnits.AccelerationSign
     private let clock: any MotionClock
     private let calls: SystemCalls
@@ -90,10 +91,10 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         lock.lock(); defer { lock.unlock() }
         guard thread == nil else { return }
-        let period = 1 / rate
         thread = SourceThread(name: "iio \(device.directory)") { [self] thread in
             var next = clock.now()
             while !thread.isStopping {
+                let period = 1 / pollingRate
                 do {
                     if let sample = try read() { deliver(.sample(sample)) }
                 } catch {
@@ -109,6 +110,24 @@ public final class IIOPollingSource: MotionSource, @unchecked Sendable {
                 guard thread.pause(max(0, wait)) else { return }
             }
         }
+    }
+
+    private var pollingRate: Double {
+        lock.lock(); defer { lock.unlock() }
+        return rate
+    }
+
+    /// Writes the rate to every device (`IIOSamplingFrequency`: the nearest listed at or above)
+    /// and polls at what the accelerometer's device took; nil when it has no rate attribute.
+    public func requestSampleRate(_ hertz: Double) -> Double? {
+        var applied: Double?
+        for d in devices {
+            let took = IIOSamplingFrequency.request(hertz, device: d)
+            if d.directory == device.directory { applied = took }
+        }
+        guard let applied, applied > 0 else { return nil }
+        lock.lock(); rate = applied; lock.unlock()
+        return applied
     }
 
     /// Waits until devices of the same names and channels are back and reopens them; false if

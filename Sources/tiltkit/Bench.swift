@@ -15,6 +15,9 @@ struct Bench: ParsableCommand {
 
         Examples:
           tiltkit bench pull --plot plots/
+          tiltkit bench latency --source hidraw:/dev/hidraw3 --duration 20 --plot plots/
+          tiltkit bench pull --source evdev:/dev/input/event17 --compare-paths
+          tiltkit bench latency --source hidraw:/dev/hidraw3 --source hidraw:/dev/hidraw5   # two pads: USB, Bluetooth
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
@@ -54,12 +57,14 @@ struct BenchDataOptions: ParsableArguments {
 extension Bench {
     struct Pull: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Pull cost, sample age and torn reads of the latest-value slot under a producer thread.")
+            abstract: "Pull cost, sample age and torn reads of the latest-value slot under a producer thread; or, with --source, on a live source.")
 
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
+        @OptionGroup var live: BenchSourceOptions
 
         func run() throws {
+            if !live.source.isEmpty { return try live.run(bench: "pull", pullCost: true, common: common) }
             let library = try data.resolve()
             let recording = try library.pullRecording()
             let work = try ProducerWork.fusion(of: recording.samples, name: recording.name)
@@ -140,12 +145,14 @@ extension Bench {
 
     struct Latency: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Sample arrival → visible to a pull → end of the frame that shows it (teapot, headless); gesture → game tick (cart, live).")
+            abstract: "Sample arrival → visible to a pull → end of the frame that shows it (teapot, headless); gesture → game tick (cart, live). With --source: report intervals, drops, arrival → visible and sample age on a live source.")
 
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
+        @OptionGroup var live: BenchSourceOptions
 
         func run() throws {
+            if !live.source.isEmpty { return try live.run(bench: "latency", pullCost: false, common: common) }
             let recording = try data.resolve().pullRecording()
             let settings = common.quick ? LatencyBenchmark.Settings.quick : LatencyBenchmark.Settings()
             let bar = ProgressBar(total: 4, label: "latency")

@@ -75,9 +75,13 @@ struct Cart: ParsableCommand {
     @Flag(help: "Calibrate first (as the C key): hold still (gyro bias, gesture rest level), then tip toward you.")
     var calibrate = false
 
+    @Option(help: ArgumentHelp("Write each frame's frame time and the pulled sample's age to this CSV.", valueName: "FILE"))
+    var log: String?
+
     func validate() throws {
         if events && !window.headless { throw ValidationError("--events needs --headless") }
         if events && window.screenshot != nil { throw ValidationError("--events and --screenshot are separate runs") }
+        if events && log != nil { throw ValidationError("--log needs frames: not with --events") }
         if window.headless && !events && window.frames == nil { throw ValidationError("--headless needs --events, or --frames N to render") }
         if let rate, !(rate > 0 && rate <= 1000) { throw ValidationError("--rate must be in 0…1000 Hz, got \(rate)") }
     }
@@ -97,14 +101,17 @@ struct Cart: ParsableCommand {
             let player = try makePlayer()
             // The same as the C key: both calibrations take the opening stillness.
             if calibrate { player.calibrate(); player.motion?.calibrateGyro() }
+            let frameLog = try FrameLog.open(log)
             try player.start()
-            try play(player)
+            try play(player, frameLog: frameLog)
         } catch let error as EngineError {
             DemoExit.fail("cart", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
             throw exit
         } catch let error as ValidationError {
             throw error
+        } catch let error as FrameLogError {
+            DemoExit.fail("cart", error.description, code: 6)
         } catch {
             DemoExit.fail("cart", "motion source: \(error)", code: 6)
         }
@@ -160,7 +167,7 @@ struct Cart: ParsableCommand {
                           session: CartSession(seed: liveSeed, autostart: window.headless))
     }
 
-    private func play(_ player: CartPlayer) throws(EngineError) {
+    private func play(_ player: CartPlayer, frameLog: FrameLog?) throws(EngineError) {
         defer { player.stop() }
         let options = window.runOptions(title: "Tiltkit cart", clearColor: CartRenderer.background)
         let app = try DemoApp(options)
@@ -168,7 +175,11 @@ struct Cart: ParsableCommand {
         if let source = player.motion?.manager.source { app.feedControllerEvents(to: source) }
         let renderer = try CartRenderer(graphics: app.graphics, shaders: app.shaders)
         let scene = CartScene(renderer: renderer, player: player, gamepad: window.headless ? nil : SDLGamepad())
+        scene.frameLog = frameLog
         let drawn = try app.run(scene)
+        if let frameLog, let log {
+            do { try frameLog.close(); print("wrote \(log) (\(drawn) frames)") } catch { DemoExit.fail("cart", "--log: \(error)", code: 6) }
+        }
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print("score \(scene.state.score), gems \(scene.state.gemsCollected), crashes \(scene.state.crashes)")
         if let motion = player.motion { print(motion.summary) }

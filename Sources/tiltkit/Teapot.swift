@@ -58,6 +58,9 @@ struct Teapot: ParsableCommand {
     @Flag(help: "Show the key help overlay from the start.")
     var showHelp = false
 
+    @Option(help: ArgumentHelp("Write each frame's frame time and the pulled sample's age to this CSV.", valueName: "FILE"))
+    var log: String?
+
     @Option(help: "Samples per pixel for smooth edges (4 is ten times slower on a software renderer).")
     var msaa: Int = 1
 
@@ -70,6 +73,7 @@ struct Teapot: ParsableCommand {
     }
 
     func run() throws {
+        let frameLog = try FrameLog.open(log)
         let input: SceneMotionInput
         do {
             input = try makeInput()
@@ -88,7 +92,7 @@ struct Teapot: ParsableCommand {
             try reference.apply(to: input)
             let feed = ComparisonFeed()
             try startState.startInput(input, feed: feed)
-            try runWindow(input: input, state: startState, feed: feed)
+            try runWindow(input: input, state: startState, feed: feed, frameLog: frameLog)
         } catch let error as EngineError {
             DemoExit.fail("teapot", error.description, code: DemoExit.code(error))
         } catch let exit as ExitCode {
@@ -98,7 +102,7 @@ struct Teapot: ParsableCommand {
         }
     }
 
-    private func runWindow(input: SceneMotionInput, state: TeapotState, feed: ComparisonFeed) throws(EngineError) {
+    private func runWindow(input: SceneMotionInput, state: TeapotState, feed: ComparisonFeed, frameLog: FrameLog?) throws(EngineError) {
         defer { input.stop() }
         let options = window.runOptions(title: "Tiltkit teapot", sampleCount: msaa)
         let app = try DemoApp(options)
@@ -106,7 +110,11 @@ struct Teapot: ParsableCommand {
         app.feedControllerEvents(to: input.manager.source)
         let renderer = try TeapotRenderer(graphics: app.graphics, shaders: app.shaders, rig: state.rig)
         let scene = TeapotScene(state: state, input: input, renderer: renderer, comparisonFeed: feed)
+        scene.frameLog = frameLog
         let drawn = try app.run(scene)
+        if let frameLog, let log {
+            do { try frameLog.close(); print("wrote \(log) (\(drawn) frames)") } catch { DemoExit.fail("teapot", "--log: \(error)", code: 6) }
+        }
         if let screenshot = window.screenshot { print("wrote \(screenshot) (\(options.size), frame \(drawn))") }
         print(input.summary)
     }

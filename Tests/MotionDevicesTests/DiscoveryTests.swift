@@ -82,3 +82,26 @@ struct DiscoveryDistinctTests {
         ])
     }
 }
+
+/// `bench … --compare-paths`: the same device by its other paths.
+struct DiscoveryPathsTests {
+    @Test func samePadAndSameIIODevice() {
+        func d(_ kind: String, _ path: String, _ name: String) -> DiscoveredMotionDevice {
+            DiscoveredMotionDevice(kind: kind, path: path, name: name, sensors: [.accelerometer, .gyroscope], rate: nil, accessible: true)
+        }
+        let found = [
+            d("hidraw", "/dev/hidraw3", "Wireless Controller [ds4-usb]"),
+            d("evdev", "/dev/input/event17", "Wireless Controller Motion Sensors"),
+            d("hidraw", "/dev/hidraw5", "DualSense Wireless Controller [dualsense-bt]"),
+            d("evdev", "/dev/input/event21", "DualSense Wireless Controller Motion Sensors"),
+            d("iio", "/sys/iio:device0", "accel_3d"),
+            d("iio-buffer", "/sys/iio:device0", "accel_3d"),
+            d("iio-buffer", "/sys/iio:device1", "gyro_3d"),
+        ]
+        #expect(MotionDeviceDiscovery.paths(sameDeviceAs: "hidraw:/dev/hidraw3", in: found) == ["hidraw:/dev/hidraw3", "evdev:/dev/input/event17"])
+        #expect(MotionDeviceDiscovery.paths(sameDeviceAs: "evdev:/dev/input/event21", in: found) == ["evdev:/dev/input/event21", "hidraw:/dev/hidraw5"])
+        #expect(MotionDeviceDiscovery.paths(sameDeviceAs: "iio:/sys/iio:device0", in: found) == ["iio:/sys/iio:device0", "iio-buffer:/sys/iio:device0"])
+        // Not among the devices found (a FIFO, a trace): just itself.
+        #expect(MotionDeviceDiscovery.paths(sameDeviceAs: "hidraw:/tmp/pad.fifo", in: found) == ["hidraw:/tmp/pad.fifo"])
+    }
+}

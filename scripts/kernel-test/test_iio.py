@@ -2,6 +2,7 @@
 hid-sensor-hub and hid-sensor-{accel,gyro,magn}-3d drivers, read by tiltkit over IIO sysfs
 (`iio:`) and the IIO buffer (`iio-buffer:`): values, timestamps, unplug and replug, discovery,
 the hub's IMU devices as one source, and its barometer riding along as the pressure column."""
+import json
 import os
 import statistics
 import struct
@@ -336,6 +337,24 @@ def test_requested_rate_reaches_the_hub(hub):
           f"{interval} ms; {len(times)} rows, median spacing {median:.2f} ms (the model's {spacing:.2f} ms)")
     assert interval == 20, err
     assert abs(median - spacing) < 0.2 * spacing + 1
+
+
+def test_update_interval_sets_the_hub_rate(hub):
+    """`bench latency --update-interval 0.04`: the manager's interval reaches the hub as its report
+    interval (25 Hz, 40 ms), and the bench says the device was set rather than decimated."""
+    if getattr(hub, "destroyed", False):
+        pytest.skip("the module's hub was unplugged by an earlier case")
+    accel = sysfs_dir(hub, "accel")
+    code, out, err = run("bench", "latency", "--source", f"iio-buffer:{accel}", "--duration", "2",
+                         "--update-interval", "0.04", "--frame-rate", "60", "--json", timeout=120)
+    assert code == 0, err
+    r = json.loads(out)["report"]["reports"][0]
+    interval = hub.sensor("accel").interval_ms
+    print(f"  --update-interval 0.04: {r['rateControl']}; in_accel_sampling_frequency="
+          f"{read(accel + '/in_accel_sampling_frequency')}, hub interval {interval} ms; "
+          f"{r['byTimestamp']['samples']} samples, p50 {r['byTimestamp']['intervals']['p50'] / 1e6:.1f} ms")
+    assert interval == 40, err
+    assert r["rateControl"].startswith("device set to 25 Hz"), r["rateControl"]
 
 
 @pytest.mark.parametrize("kind", ["iio", "iio-buffer"])

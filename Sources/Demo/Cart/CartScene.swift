@@ -16,6 +16,8 @@ public final class CartScene: DemoScene {
     private var lastJumpAt: Double?
     private var lastDuckAt: Double?
     private var time = 0.0
+    /// Per-frame frame time and sample age (`--log FILE`).
+    public var frameLog: FrameLog?
 
     private struct KeyState {
         var left = false, right = false, jump = false, duck = false, start = false, pause = false
@@ -62,6 +64,10 @@ public final class CartScene: DemoScene {
         while accumulator >= dt {
             accumulator -= dt
             tick()
+        }
+        if let frameLog {
+            let age = player.motion.flatMap { input in input.pull().map { input.now() - $0.arrivalTime } }
+            frameLog.record(frame, sampleAge: age)
         }
     }
 

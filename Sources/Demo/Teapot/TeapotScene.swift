@@ -10,6 +10,8 @@ public final class TeapotScene: DemoScene {
     /// Fusion and accelerometer-only on every raw sample, for the compare view (started with the input).
     public let comparisonFeed: ComparisonFeed
     public var showsHUD = true
+    /// Per-frame frame time and sample age (`--log FILE`).
+    public var frameLog: FrameLog?
 
     /// `comparisonFeed` must be the one given to `input.start(observe:)` (see `TeapotState.startInput`);
     /// without one the compare view stays empty.
@@ -40,6 +42,7 @@ public final class TeapotScene: DemoScene {
     public func update(_ frame: DemoFrame) {
         if !state.paused { input.advance(toFrameTime: frame.time) }
         state.update(received: input.pull(), comparing: comparisonFeed.latest, now: input.now(), dt: frame.deltaTime)
+        frameLog?.record(frame, sampleAge: state.sampleAge)
     }
 
     public func draw(_ frame: DemoFrame, graphics: Graphics) {

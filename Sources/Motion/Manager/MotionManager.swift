@@ -17,8 +17,9 @@
 ///   heap allocation (see `LatestValue`); nil before the first sample.
 ///
 /// Starting the first update type starts the source; stopping the last stops it, which releases
-/// the device. Update intervals thin the source's samples by timestamp (0, the default, keeps every
-/// sample); fusion itself always sees every sample. Handlers may still run for samples that arrived
+/// the device. Update intervals set the device's rate where it has a setting (an IIO sensor) and thin
+/// the source's samples by timestamp (0, the default, keeps every sample); `sampleRateControl`
+/// says which happened. Fusion itself always sees every sample. Handlers may still run for samples that arrived
 /// before a `stop…` call returned.
 public final class MotionManager: Sendable {
     public typealias AccelerometerHandler = @Sendable (AccelerometerData?, (any Error)?) -> Void
@@ -36,6 +37,8 @@ public final class MotionManager: Sendable {
     private let connection = ConnectionMonitor()
     /// Serialises start and stop; true while the source runs. Never taken on the source's thread.
     private let lifecycle = Locked(false)
+    /// What the update intervals did to the device (`sampleRateControl`).
+    let rateControl = Locked(SampleRateControl.everySample(deviceRate: nil))
 
     public init(source: any MotionSource, clock: any MotionClock = MonotonicClock()) {
         self.source = source
@@ -74,19 +77,31 @@ public final class MotionManager: Sendable {
 
     public var accelerometerUpdateInterval: Double {
         get { pipeline.withLock { $0.accelerometer.decimator.interval } }
-        set { pipeline.withLock { $0.accelerometer.decimator.interval = Self.validInterval(newValue) } }
+        set {
+            pipeline.withLock { $0.accelerometer.decimator.interval = Self.validInterval(newValue) }
+            if lifecycle.withLock({ $0 }) { applySampleRate() }
+        }
     }
     public var gyroUpdateInterval: Double {
         get { pipeline.withLock { $0.gyro.decimator.interval } }
-        set { pipeline.withLock { $0.gyro.decimator.interval = Self.validInterval(newValue) } }
+        set {
+            pipeline.withLock { $0.gyro.decimator.interval = Self.validInterval(newValue) }
+            if lifecycle.withLock({ $0 }) { applySampleRate() }
+        }
     }
     public var magnetometerUpdateInterval: Double {
         get { pipeline.withLock { $0.magnetometer.decimator.interval } }
-        set { pipeline.withLock { $0.magnetometer.decimator.interval = Self.validInterval(newValue) } }
+        set {
+            pipeline.withLock { $0.magnetometer.decimator.interval = Self.validInterval(newValue) }
+            if lifecycle.withLock({ $0 }) { applySampleRate() }
+        }
     }
     public var deviceMotionUpdateInterval: Double {
         get { pipeline.withLock { $0.deviceMotion.decimator.interval } }
-        set { pipeline.withLock { $0.deviceMotion.decimator.interval = Self.validInterval(newValue) } }
+        set {
+            pipeline.withLock { $0.deviceMotion.decimator.interval = Self.validInterval(newValue) }
+            if lifecycle.withLock({ $0 }) { applySampleRate() }
+        }
     }
 
     private static func validInterval(_ seconds: Double) -> Double { seconds.isFinite ? Swift.max(0, seconds) : 0 }
@@ -297,6 +312,7 @@ public final class MotionManager: Sendable {
                 fail(.sourceFailedToStart(reason))
             }
         }
+        if lifecycle.withLock({ $0 }) { applySampleRate() }
     }
 
     /// Deactivates an update type and stops (releases) the source if it was the last.
