@@ -128,4 +128,24 @@ struct PedometerTests {
         #expect(fixed.length(atCadence: 3) == 0.7)
         #expect(StepLengthModel.default.length(atCadence: .nan) == StepLengthModel.default.length(atCadence: nil))
     }
+
+    @Test("a device counter's readings replace the accelerometer's count where they cover the time, and a gap in them does not")
+    func deviceCounterMerge() throws {
+        var counter = OxfordTraces.count(try OxfordTraces.trace("user1_hand").samples)
+        let accelerometer = counter.data()
+        let outside = counter.data(from: accelerometer.start, to: 50).numberOfSteps
+            + counter.data(from: 120.0.nextUp, to: accelerometer.end).numberOfSteps
+        let gap = counter.data(from: 80.5.nextUp, to: 90.5).numberOfSteps
+        // One step a second from 50 to 120 s, read every 0.5 s; no reading from 80.5 to 90.5 s
+        // (10 s, more than `maximumGap`); the counter restarts from 0 at 100 s.
+        for i in 0...140 {
+            let t = 50 + Double(i) * 0.5
+            if t > 80.5 && t < 90.5 { continue }
+            counter.updateDeviceCounter(time: t, reading: t < 100 ? 3000 + Int(t - 50) : Int(t - 100))
+        }
+        let merged = counter.data().numberOfSteps
+        #expect(counter.data(from: 60, to: 70).numberOfSteps == 10, "the device's steps where it covers the time")
+        #expect(abs(merged - (outside + 60 + gap)) <= 2, "\(merged): \(outside) outside, 60 from the device, \(gap) in its gap")
+        #expect(merged != accelerometer.numberOfSteps)
+    }
 }
