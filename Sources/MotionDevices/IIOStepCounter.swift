@@ -7,6 +7,8 @@ import Motion
 
 /// A step counter in an IIO device's hardware or firmware (the kernel's bma400 driver exports one),
 /// a step source beside `StepDetector`'s: it counts with the device asleep in a pocket, at no CPU.
+/// `Pedometer(manager:deviceCounter:)` merges its count with the accelerometer's; `tiltkit
+/// devices` lists the devices that have one (`scan`).
 ///
 ///     let counter = try IIOStepCounter(directory: "/sys/bus/iio/devices/iio:device0")
 ///     try counter.setEnabled(true)
@@ -39,6 +41,12 @@ public final class IIOStepCounter: @unchecked Sendable {
     /// Whether `directory` is a device with a step counter.
     public static func isAvailable(directory: String) -> Bool {
         FileManager.default.fileExists(atPath: directory + "/in_steps_input")
+    }
+
+    /// The devices in `devices` (a folder of `iio:deviceN`) that have a step counter, sorted.
+    public static func scan(in devices: String = "/sys/bus/iio/devices") -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: devices)) ?? []
+        return names.filter { $0.hasPrefix("iio:device") }.sorted().map { devices + "/" + $0 }.filter { isAvailable(directory: $0) }
     }
 
     /// `in_steps_en`; nil when the device has no switch (it always counts).
@@ -106,22 +114,4 @@ public final class IIOStepCounter: @unchecked Sendable {
     deinit { timer?.cancel() }
 }
 
-/// Steps from successive readings of a device counter: the first reading is the zero; a reading
-/// below the last (the device was reset, re-enabled, or its 16- or 32-bit register wrapped) starts
-/// counting again from it instead of subtracting into a negative count.
-public struct DeviceStepTally: Hashable, Sendable {
-    /// Steps since the first reading.
-    public private(set) var steps = 0
-    private var last: Int?
-
-    public init() {}
-
-    /// Takes a reading; true when the step count changed (or on the first reading, to report 0).
-    public mutating func add(_ reading: Int) -> Bool {
-        defer { last = reading }
-        guard let last else { return true }
-        let delta = reading >= last ? reading - last : reading
-        steps += delta
-        return delta != 0
-    }
-}
+extension IIOStepCounter: DeviceStepCounter {}

@@ -10,7 +10,7 @@ import MotionSources
 /// `tiltkit devices`: every motion-capable device on this machine and how to use it.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List motion-capable devices: gyro gamepads (hidraw, SDL), IMUs (IIO, evdev).",
+        abstract: "List motion-capable devices: gyro gamepads (hidraw, SDL), IMUs (IIO, evdev), step counters (IIO).",
         discussion: """
         For each device: the --source to use, its sensors, its rate and whether this user may open \
         it. Devices marked 'no access' need the udev rule in \(DeviceError.udevRulePath) (see its header). \
@@ -31,6 +31,12 @@ struct Devices: ParsableCommand {
                 let access = device.accessible ? "ok" : "no access"
                 let mark = device == best ? "*" : " "
                 print("\(mark) \(device.sourceSpec)  \(device.name)  [\(sensors), \(rate), \(access)]")
+            }
+            for directory in IIOStepCounter.scan() {
+                guard let counter = try? IIOStepCounter(directory: directory) else { continue }
+                let state = counter.isEnabled.map { $0 ? "counting" : "off: write 1 to in_steps_en" } ?? "always counting"
+                let steps = (try? counter.read()).map { "\($0) steps" } ?? "unreadable"
+                print("  step counter \(directory)  \(counter.name)  [\(state), \(steps)]")
             }
             if sdl {
                 let controllers = SDLControllerSource.listControllers()

@@ -5,19 +5,13 @@ import TestSupport
 
 @Suite("Pedometer: step counting on real recordings with an independent truth")
 struct PedometerTests {
-    /// Held-out check: the detector was tuned on the dataset's optimisation recordings only; these
-    /// bounds are what it measured on the 12 validation recordings, rounded up. Ten meet the
-    /// issue's 5 %; two do not, and are kept honest rather than tuned to:
-    /// - user1_backpocket (+18.4 %; +40.5 % before `StrideLock`): the magnitude has no step-period
-    ///   rhythm at all (autocorrelation 0.1 at one step, 0.9 at one stride) and 3–4 peaks per stride,
-    ///   each > 0.3 s apart; the lock holds the count to two per stride only where the peaks come
-    ///   three or more per period; the phone's own algorithm counted 501 against 343 on it.
-    /// - user1_frontpocket (+6.1 %): a weak second peak per stride, counted at times.
-    static let bounds: [String: Double] = [
-        "user1_armband": 5, "user1_backpocket": 19, "user1_bag": 5, "user1_frontpocket": 7, "user1_hand": 5,
-        "user1_neckpouch": 5, "user2_armband": 5, "user2_backpocket": 5, "user2_bag": 5, "user2_frontpocket": 5,
-        "user2_hand": 5, "user2_neckpouch": 5,
-    ]
+    /// Held-out check: the detector was tuned on the dataset's optimisation recordings only, and
+    /// each of the 12 validation recordings must be within the 5 % of the foot-worn truth
+    /// (measured: −3.5 % to +2.0 %, mean |error| 1.0 %). Two of them, user1's back and front
+    /// pockets, were looked at after an earlier tuning to find why they missed (one rhythm per
+    /// stride with three or four peaks in it); `CadenceLock`'s values were then chosen on the
+    /// optimisation set alone.
+    static let bound = 5.0
 
     @Test("every Oxford validation recording is counted within its measured bound of the foot-worn truth",
           arguments: OxfordTraces.names)
@@ -25,7 +19,7 @@ struct PedometerTests {
         let truth = try OxfordTraces.truth(name)
         let steps = OxfordTraces.count(try OxfordTraces.trace(name).samples).data().numberOfSteps
         let error = 100 * Double(steps - truth) / Double(truth)
-        #expect(abs(error) <= Self.bounds[name]!, "\(name): \(steps) steps against \(truth), \(error) %")
+        #expect(abs(error) <= Self.bound, "\(name): \(steps) steps against \(truth), \(error) %")
     }
 
     @Test("the same walk at 50 Hz with jittered timestamps and at 200 Hz counts within 5 % of the truth")
@@ -49,6 +43,16 @@ struct PedometerTests {
             let steps = OxfordTraces.count(input).data().numberOfSteps
             #expect(abs(Double(steps - truth)) <= 0.05 * Double(truth), "\(label): \(steps) against \(truth)")
         }
+    }
+
+    @Test("a jog whose second step hardly peaks counts at its cadence, not at one step a stride",
+          .needsSharedData(Recordings.motionSenseFolder))
+    func jogAtItsCadence() throws {
+        // jog_16_sub_2 has no step truth; its autocorrelation repeats every 0.36–0.38 s (2.6–2.8
+        // steps/s) while the peaks come every 0.74 s. Counted at 1.5 steps/s before the once-a-stride fill.
+        let counter = OxfordTraces.count(try Recordings.sharedMotionSense("jog_16_sub_2").samples)
+        let data = counter.data(from: 10, to: 25)
+        #expect(data.numberOfSteps >= 36 && data.numberOfSteps <= 43, "\(data.numberOfSteps) steps in 15 s")
     }
 
     @Test("a device lying still, or held by someone sitting or standing, counts no steps")
@@ -123,5 +127,25 @@ struct PedometerTests {
         let fixed = StepLengthModel.fixed(metres: 0.7)
         #expect(fixed.length(atCadence: 3) == 0.7)
         #expect(StepLengthModel.default.length(atCadence: .nan) == StepLengthModel.default.length(atCadence: nil))
+    }
+
+    @Test("a device counter's readings replace the accelerometer's count where they cover the time, and a gap in them does not")
+    func deviceCounterMerge() throws {
+        var counter = OxfordTraces.count(try OxfordTraces.trace("user1_hand").samples)
+        let accelerometer = counter.data()
+        let outside = counter.data(from: accelerometer.start, to: 50).numberOfSteps
+            + counter.data(from: 120.0.nextUp, to: accelerometer.end).numberOfSteps
+        let gap = counter.data(from: 80.5.nextUp, to: 90.5).numberOfSteps
+        // One step a second from 50 to 120 s, read every 0.5 s; no reading from 80.5 to 90.5 s
+        // (10 s, more than `maximumGap`); the counter restarts from 0 at 100 s.
+        for i in 0...140 {
+            let t = 50 + Double(i) * 0.5
+            if t > 80.5 && t < 90.5 { continue }
+            counter.updateDeviceCounter(time: t, reading: t < 100 ? 3000 + Int(t - 50) : Int(t - 100))
+        }
+        let merged = counter.data().numberOfSteps
+        #expect(counter.data(from: 60, to: 70).numberOfSteps == 10, "the device's steps where it covers the time")
+        #expect(abs(merged - (outside + 60 + gap)) <= 2, "\(merged): \(outside) outside, 60 from the device, \(gap) in its gap")
+        #expect(merged != accelerometer.numberOfSteps)
     }
 }

@@ -63,4 +63,82 @@ struct SensorHistoryTests {
         replay.advance(to: 40)
         #expect(recorder.recordedSpan == span, "stopped: nothing added, what was kept stays")
     }
+
+    /// A fresh path in the temporary directory, removed when `body` returns.
+    private func withTemporaryPath(_ body: (String) throws -> Void) rethrows {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-history-\(UUID().uuidString).tkhist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try body(path)
+    }
+
+    @Test("the history file is a bounded ring that outlives its object, answers ranges, and refuses files it cannot read")
+    func historyFile() throws {
+        try withTemporaryPath { path in
+            do {
+                let file = try AccelerometerHistoryFile(path: path, capacity: 100)
+                for i in 0..<250 { file.append(AccelerometerData(timestamp: Double(i) * 0.01, acceleration: Vector3(Double(i), 1, -1))) }
+                file.append(AccelerometerData(timestamp: 1.0, acceleration: .zero))
+                #expect(file.count == 100 && file.evicted == 150 && file.outOfOrder == 1)
+            }
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            #expect(size == 32 + 100 * 32, "bounded: the header and 100 readings")
+            let reopened = try AccelerometerHistoryFile(existingAt: path)
+            #expect(reopened.capacity == 100 && reopened.count == 100)
+            #expect(reopened.span == 1.5...2.49)
+            #expect(reopened.data(from: 2.0, to: 2.1).map { Int($0.acceleration.x) } == Array(200...210))
+            reopened.append(AccelerometerData(timestamp: 2.5, acceleration: Vector3(250, 0, 0)))
+            #expect(reopened.span == 1.51...2.5, "goes on where it was, dropping the oldest")
+            #expect(throws: AccelerometerHistoryFileError.self) { try AccelerometerHistoryFile(path: path, capacity: 50) }
+        }
+        try withTemporaryPath { path in
+            try Data("t (s),ax (g)\n0,1\n".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: AccelerometerHistoryFileError.self) { try AccelerometerHistoryFile(path: path, capacity: 10) }
+            #expect(throws: AccelerometerHistoryFileError.self) { try AccelerometerHistoryFile(existingAt: path) }
+            _ = try AccelerometerHistoryFile(path: path + ".new", capacity: 10)
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path + ".new"))
+            try handle.truncate(atOffset: 100)
+            try handle.close()
+            defer { try? FileManager.default.removeItem(atPath: path + ".new") }
+            #expect(throws: AccelerometerHistoryFileError.self) { try AccelerometerHistoryFile(existingAt: path + ".new") }
+        }
+        #expect(throws: AccelerometerHistoryFileError.self) { try AccelerometerHistoryFile(existingAt: "/nonexistent/history.tkhist") }
+    }
+
+    @Test("the recorder keeps a replay's readings in a file, readable after the recorder is gone, and a later clock goes on after them")
+    func recorderToFile() throws {
+        try withTemporaryPath { path in
+            let trace = try TraceTestFiles.loaded(TraceTestFiles.xio)
+            let t0 = trace.samples[0].timestamp
+            let expected = trace.samples.filter { $0.timestamp >= t0 + 2 && $0.timestamp <= t0 + 4 }
+            do {
+                let replay = SteppedReplaySource(trace: trace, loop: false)
+                let manager = MotionManager(source: replay, clock: replay.clock)
+                let recorder = SensorRecorder(manager: manager)
+                try recorder.recordAccelerometer(forDuration: 10, file: path)
+                replay.advance(to: 30)
+                let kept = recorder.accelerometerData(from: t0 + 2, to: t0 + 4)
+                #expect(kept.count == expected.count && kept.map(\.acceleration) == expected.map(\.acceleration))
+                let span = try #require(recorder.recordedSpan)
+                #expect(span.lowerBound == t0 && span.upperBound <= t0 + 10)
+                recorder.stop()
+            }
+            let read = try SensorRecorder.accelerometerData(inFile: path, from: t0 + 2, to: t0 + 4)
+            #expect(read.map(\.acceleration) == expected.map(\.acceleration), "the file outlives the recorder")
+            // A second recording of the same duration into the file goes on after the first.
+            let later = Trace(samples: trace.samples.map { var s = $0; s.timestamp += 1000; return s }, metadata: trace.metadata)
+            let replay = SteppedReplaySource(trace: later, loop: false)
+            let recorder = SensorRecorder(manager: MotionManager(source: replay, clock: replay.clock))
+            try recorder.recordAccelerometer(forDuration: 10, file: path)
+            replay.advance(to: 2)  // 2 s more: the file's readings (10 s at the source's rate, × 1.25) hold both
+            #expect(recorder.accelerometerData(from: t0 + 2, to: t0 + 4).count == expected.count, "the first recording is still there")
+            let second = later.samples.filter { $0.timestamp >= t0 + 1000.5 && $0.timestamp <= t0 + 1001.5 }
+            #expect(recorder.accelerometerData(from: t0 + 1000.5, to: t0 + 1001.5).map(\.acceleration) == second.map(\.acceleration))
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            replay.advance(to: 10)
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size, "bounded: the file does not grow")
+            let span = try #require(recorder.recordedSpan)
+            #expect(span.lowerBound > t0 + 4, "the oldest readings were overwritten")
+            #expect(throws: AccelerometerHistoryFileError.self) { try recorder.recordAccelerometer(forDuration: 1, file: path) }
+        }
+    }
 }

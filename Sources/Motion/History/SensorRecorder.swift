@@ -1,26 +1,47 @@
 import Foundation
 
 /// Core Motion's `CMSensorRecorder` for any source: keeps the accelerometer readings of the last
-/// `duration` seconds in bounded memory, whatever else uses the manager, and answers queries by
-/// time range on the source's clock.
+/// `duration` seconds in bounded memory or in a bounded file, whatever else uses the manager, and
+/// answers queries by time range on the source's clock.
 ///
 ///     let recorder = SensorRecorder(manager: manager)
-///     recorder.recordAccelerometer(forDuration: 2 * 3600)
+///     recorder.recordAccelerometer(forDuration: 2 * 3600)                       // in memory
+///     try recorder.recordAccelerometer(forDuration: 12 * 3600, file: "acc.tkhist")  // or in a file
 ///     …
 ///     for reading in recorder.accelerometerData(from: t0, to: t1) { … }
 ///
-/// The memory is sized when recording starts: `duration` × the source's nominal rate (200 Hz when
+/// The store is sized when recording starts: `duration` × the source's nominal rate (200 Hz when
 /// it has none) × 1.25 for a device that runs fast, 32 bytes a reading: two hours at 250 Hz is
-/// 72 MB. For longer histories record to a file instead (`tiltkit record`, `TraceRecorder`).
+/// 72 MB. A file (`AccelerometerHistoryFile`) outlives the process: recording into it again goes
+/// on after what it holds, and `SensorRecorder.accelerometerData(inFile:…)` reads it without a
+/// source. If its newest reading is later than the source's first (another clock: a reboot
+/// restarted the monotonic clock), what it held is dropped, since the two cannot be put in order.
 public final class SensorRecorder: Sendable {
     public let manager: MotionManager
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "tiltkit.sensor-recorder")
 
     private struct State {
-        var history = AccelerometerHistory(capacity: 1)
+        /// Where readings go: the file when recording to one, else memory.
+        var memory = AccelerometerHistory(capacity: 1)
+        var file: AccelerometerHistoryFile?
         var observation: MotionSampleObservation?
         var until = Double.infinity
+
+        var readings: any AccelerometerReadings {
+            if let file { return file }
+            return memory
+        }
+
+        /// Keeps `data` unless the recording's duration is over.
+        mutating func keep(_ data: AccelerometerData, duration: Double) {
+            if until == .infinity {
+                until = data.timestamp + duration
+                if let file, let span = file.span, span.upperBound >= data.timestamp { file.removeAll() }
+            }
+            guard data.timestamp <= until else { return }
+            if let file { file.append(data) } else { memory.append(data) }
+        }
     }
 
     public init(manager: MotionManager) { self.manager = manager }
@@ -30,22 +51,41 @@ public final class SensorRecorder: Sendable {
     /// The rate a history is sized for when the source names none, Hz.
     public static let assumedRate = 200.0
 
-    /// Starts keeping readings, and keeps them for at most `duration` seconds of source time after
-    /// the first; a running recording is restarted (its readings are dropped).
+    /// Starts keeping readings in memory, and keeps them for at most `duration` seconds of source
+    /// time after the first; a running recording is restarted (its readings are dropped).
     public func recordAccelerometer(forDuration duration: Double) {
-        stop()
+        start(memory: AccelerometerHistory(capacity: capacity(forDuration: duration)), file: nil, duration: duration)
+    }
+
+    /// Starts keeping readings in the file at `path`, sized for `duration` seconds, after what it
+    /// holds from an earlier recording of the same duration; for at most `duration` seconds of
+    /// source time from now. Throws when the file cannot be opened (see `AccelerometerHistoryFile`).
+    public func recordAccelerometer(forDuration duration: Double, file path: String) throws(AccelerometerHistoryFileError) {
+        let file = try AccelerometerHistoryFile(path: path, capacity: capacity(forDuration: duration))
+        start(memory: AccelerometerHistory(capacity: 1), file: file, duration: duration)
+    }
+
+    /// Readings kept in a history file written by a recorder, `start ≤ timestamp ≤ end`, oldest
+    /// first, without a source: the file's own capacity is read from it.
+    public static func accelerometerData(inFile path: String, from start: Double, to end: Double)
+        throws(AccelerometerHistoryFileError) -> [AccelerometerData] {
+        try AccelerometerHistoryFile(existingAt: path).data(from: start, to: end)
+    }
+
+    private func capacity(forDuration duration: Double) -> Int {
         let rate = manager.source.info.nominalRate ?? Self.assumedRate
-        let capacity = Int(Swift.min(Double(Int32.max), (Swift.max(0, duration) * rate * 1.25).rounded(.up)))
+        return Int(Swift.min(Double(Int32.max), (Swift.max(0, duration) * rate * 1.25).rounded(.up)))
+    }
+
+    private func start(memory: AccelerometerHistory, file: AccelerometerHistoryFile?, duration: Double) {
+        stop()
         state.withLock {
-            $0.history = AccelerometerHistory(capacity: capacity)
+            $0.memory = memory
+            $0.file = file
             $0.until = .infinity
         }
         let observation = manager.observeSamples(on: queue) { [weak self] sample in
-            self?.state.withLock { s in
-                if s.until == .infinity { s.until = sample.timestamp + duration }
-                guard sample.timestamp <= s.until else { return }
-                s.history.append(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration))
-            }
+            self?.state.withLock { $0.keep(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration), duration: duration) }
         }
         state.withLock { $0.observation = observation }
     }
@@ -63,13 +103,18 @@ public final class SensorRecorder: Sendable {
     /// queue first, so what it was handed before the call is stored; a reading still on its way
     /// from the source's thread may come in a later query.
     public func accelerometerData(from start: Double, to end: Double) -> [AccelerometerData] {
-        queue.sync {}
-        return state.withLock { $0.history.data(from: start, to: end) }
+        waitForRecording()
+        return state.withLock { $0.readings.data(from: start, to: end) }
+    }
+
+    private func waitForRecording() {
+        let observation = state.withLock { $0.observation }
+        if let observation { observation.waitUntilHandled(on: queue) } else { queue.sync {} }
     }
 
     /// The oldest and newest timestamps kept.
     public var recordedSpan: ClosedRange<Double>? {
-        queue.sync {}
-        return state.withLock { $0.history.span }
+        waitForRecording()
+        return state.withLock { $0.readings.span }
     }
 }

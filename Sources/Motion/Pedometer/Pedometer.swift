@@ -1,9 +1,12 @@
 import Dispatch
 
 /// Core Motion's `CMPedometer` for any `MotionManager`: steps, distance, cadence, pace and floors,
-/// pushed as they are counted and queried for any range of what it has seen.
+/// pushed as they are counted and queried for any range of what it has seen. Given a device's own
+/// step counter (`IIOStepCounter`), it reads it every `deviceReadInterval` s of the samples' clock
+/// and counts by it wherever its readings cover the time, by the accelerometer elsewhere.
 ///
 ///     let pedometer = Pedometer(manager: manager)       // or Pedometer(source: imu)
+///     // or Pedometer(manager: manager, deviceCounter: try IIOStepCounter(directory: dir))
 ///     pedometer.startUpdates(from: 0, to: DispatchQueue(label: "steps")) { data, error in
 ///         if let data { print(data.numberOfSteps, data.distance ?? 0) }
 ///     }
@@ -19,6 +22,10 @@ public final class Pedometer: Sendable {
     public typealias Handler = @Sendable (PedometerData?, (any Error)?) -> Void
 
     public let manager: MotionManager
+    /// The device's own step counter, when it has one.
+    public let deviceCounter: (any DeviceStepCounter)?
+    /// Seconds of the samples' clock between two reads of `deviceCounter`.
+    public static let deviceReadInterval = 0.5
     private let counting = DispatchQueue(label: "tiltkit.pedometer")
     private let state: Locked<State>
 
@@ -26,11 +33,15 @@ public final class Pedometer: Sendable {
         var counter: StepCounter
         var observation: MotionSampleObservation?
         var updates: (start: Double, channel: DeliveryChannel<PedometerData>)?
+        var lastDeviceRead = -Double.infinity
+        /// Failed reads of the device counter (the time they would have covered is the accelerometer's).
+        var deviceReadFailures = 0
     }
 
-    public init(manager: MotionManager, settings: StepDetectorSettings = .default,
+    public init(manager: MotionManager, deviceCounter: (any DeviceStepCounter)? = nil, settings: StepDetectorSettings = .default,
                 stepLength: StepLengthModel = .default, floors: FloorCounter.Settings = .default) {
         self.manager = manager
+        self.deviceCounter = deviceCounter
         state = Locked(State(counter: StepCounter(settings: settings, stepLength: stepLength, floors: floors)))
     }
 
@@ -71,13 +82,26 @@ public final class Pedometer: Sendable {
         state.withLock { _ = $0.counter.finish() }
     }
 
-    /// What was seen in [`start`, `end`] s of the source's clock.
+    /// What was seen in [`start`, `end`] s of the source's clock. Waits for the counting queue
+    /// first, so what it was handed before the call is counted (as `SensorRecorder`'s queries).
     public func queryPedometerData(from start: Double, to end: Double) -> PedometerData {
-        state.withLock { $0.counter.data(from: start, to: end) }
+        waitForCounting()
+        return state.withLock { $0.counter.data(from: start, to: end) }
     }
 
+    /// Reads of the device counter that failed so far.
+    public var deviceReadFailures: Int { state.withLock { $0.deviceReadFailures } }
+
     /// Everything seen so far.
-    public func queryPedometerData() -> PedometerData { state.withLock { $0.counter.data() } }
+    public func queryPedometerData() -> PedometerData {
+        waitForCounting()
+        return state.withLock { $0.counter.data() }
+    }
+
+    private func waitForCounting() {
+        let observation = state.withLock { $0.observation }
+        if let observation { observation.waitUntilHandled(on: counting) } else { counting.sync {} }
+    }
 
     private func startCounting() {
         let running = state.withLock { $0.observation != nil }
@@ -89,8 +113,22 @@ public final class Pedometer: Sendable {
     private func count(_ sample: MotionSample) {
         let (send, data) = state.withLock { s -> (DeliveryChannel<PedometerData>?, PedometerData?) in
             let floorsBefore = s.counter.floorChanges.count
-            let steps = s.counter.update(sample)
-            guard let updates = s.updates, steps > 0 || s.counter.floorChanges.count != floorsBefore else {
+            let readsDevice = deviceCounter != nil && sample.timestamp - s.lastDeviceRead >= Self.deviceReadInterval
+            let before = readsDevice ? s.updates.map { s.counter.data(from: $0.start, to: sample.timestamp).numberOfSteps } : nil
+            var steps = s.counter.update(sample)
+            if readsDevice, let deviceCounter {
+                s.lastDeviceRead = sample.timestamp
+                if let reading = try? deviceCounter.read() {
+                    s.counter.updateDeviceCounter(time: sample.timestamp, reading: reading)
+                } else {
+                    s.deviceReadFailures += 1
+                }
+                // The device may have counted what the accelerometer did not, or the other way.
+                if let before, let updates = s.updates {
+                    steps = s.counter.data(from: updates.start, to: sample.timestamp).numberOfSteps - before
+                }
+            }
+            guard let updates = s.updates, steps != 0 || s.counter.floorChanges.count != floorsBefore else {
                 return (nil, nil)
             }
             return (updates.channel, s.counter.data(from: updates.start, to: sample.timestamp))

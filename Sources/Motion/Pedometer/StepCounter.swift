@@ -1,5 +1,6 @@
-/// The pedometer's pure core: steps from accelerometer samples (`StepDetector`), floors from
-/// altitude (`FloorCounter`), and what `CMPedometerData` reports over any range of what it has seen.
+/// The pedometer's pure core: steps from accelerometer samples (`StepDetector`), merged with a
+/// device's own step counter where one is read (`updateDeviceCounter`), floors from altitude
+/// (`FloorCounter`), and what `CMPedometerData` reports over any range of what it has seen.
 ///
 ///     var counter = StepCounter()
 ///     for sample in trace.samples { counter.update(sample) }
@@ -25,6 +26,10 @@ public struct StepCounter: Sendable {
     private var activeSums: [Double] = []
     /// Every floor counted: time s, +1 up or −1 down.
     public private(set) var floorChanges: [(time: Double, change: Int)] = []
+    /// A device's own step counter's readings (`updateDeviceCounter`): where they cover a stretch of
+    /// time, its steps there replace the accelerometer's, as Core Motion counts from its motion
+    /// coprocessor; the accelerometer counts the rest (before the first reading, across a gap).
+    public private(set) var device = DeviceStepSeries()
     /// Whether any altitude was fed: floors are nil without it.
     public private(set) var hasAltitude = false
     /// First and last sample time seen, s.
@@ -60,6 +65,11 @@ public struct StepCounter: Sendable {
         hasAltitude = true
         let change = floors.update(time: time, relativeAltitude: relativeAltitude)
         if change != 0 { floorChanges.append((time, change)) }
+    }
+
+    /// Feeds one reading of a device's own step counter at `time` (s, the samples' clock).
+    public mutating func updateDeviceCounter(time: Double, reading: Int) {
+        device.add(time: time, reading: reading)
     }
 
     /// Counts what the detector still holds: call at the end of a recording.
@@ -103,11 +113,16 @@ public struct StepCounter: Sendable {
         let t1 = end ?? lastTime ?? t0
         guard !t0.isNaN, !t1.isNaN else { return PedometerData(start: t0, end: t1, numberOfSteps: 0) }
         let lo = lowerBound(t0), hi = max(lo, lowerBound(t1.nextUp))  // an end before the start: nothing
-        let steps = hi - lo
+        let accelerometerSteps = hi - lo
         var distance = 0.0, active = 0.0
         if hi > lo {
             distance = distanceSums[hi - 1] - (lo > 0 ? distanceSums[lo - 1] : 0)
             active = activeSums[hi - 1] - activeSums[lo]  // the first step's interval lies before the range
+        }
+        let steps = mergedSteps(from: t0, to: t1, accelerometer: accelerometerSteps)
+        if steps != accelerometerSteps {  // the device's steps, at the accelerometer's step lengths
+            distance = accelerometerSteps > 0 ? distance * Double(steps) / Double(accelerometerSteps)
+                : Double(steps) * stepLength.length(atCadence: nil)
         }
         var data = PedometerData(start: t0, end: t1, numberOfSteps: steps, distance: distance)
         if hasAltitude {
@@ -132,6 +147,16 @@ public struct StepCounter: Sendable {
             }
         }
         return data
+    }
+
+    /// The accelerometer's `steps` in [`t0`, `t1`], with every stretch the device counter covers
+    /// counted by the device instead.
+    private func mergedSteps(from t0: Double, to t1: Double, accelerometer steps: Int) -> Int {
+        let stretches = device.covered(from: t0, to: t1.nextUp)
+        guard !stretches.isEmpty else { return steps }
+        var total = Double(steps)
+        for s in stretches { total += s.steps - Double(lowerBound(s.end) - lowerBound(s.start)) }
+        return max(0, Int(total.rounded()))
     }
 
     /// Index of the first step at or after `t`.

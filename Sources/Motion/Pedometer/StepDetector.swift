@@ -21,7 +21,7 @@ public struct StepDetector: Sendable {
     private var scorer: PeakScorer
     private var statistics: RunningStatistics
     private var rhythm: StepRhythm
-    private var strideLock: StrideLock
+    private var cadenceLock: CadenceLock
     /// Grid time, s, of the next resampled value, and the input sample before it.
     private var previous: (time: Double, magnitude: Double)?
     private var nextGridTime = 0.0
@@ -55,7 +55,7 @@ public struct StepDetector: Sendable {
         scorer = PeakScorer(halfWidth: scoreHalf)
         statistics = RunningStatistics(horizonSamples: s.thresholdTimeConstant * s.resampleRate)
         rhythm = StepRhythm(minimumSteps: s.minimumWalkSteps, maximumInterval: s.maximumStepInterval)
-        strideLock = StrideLock(peaksPerPeriod: s.strideLockPeaks)
+        cadenceLock = CadenceLock(longestStep: s.longestStepPeriod, stridePeaks: s.stridePeaks)
         lag = smoothHalf + scoreHalf
         // The autocorrelation needs no more than 50 Hz (steps are below 4 Hz): cheaper at 200 Hz.
         decimation = max(1, Int((s.resampleRate / 50).rounded()))
@@ -102,7 +102,7 @@ public struct StepDetector: Sendable {
         smoother.reset()
         scorer.reset()
         periodEstimator.reset()
-        strideLock.reset()
+        cadenceLock.reset()
         previous = (t, magnitude)
         gridStart = t
         gridIndex = 0
@@ -137,12 +137,19 @@ public struct StepDetector: Sendable {
     }
 
     private mutating func detected(_ time: Double, _ step: (Double) -> Void) {
-        guard strideLock.admits(time, period: periodEstimator.period) else { return }
+        let period = periodEstimator.period
+        guard cadenceLock.admits(time, period: period) else { return }
         defer { lastDetected = time }
-        let periodic = periodEstimator.period != nil
-        if let last = lastDetected, rhythm.isWalking, let period = periodEstimator.period,
-           period >= settings.minimumStepInterval, periodEstimator.periodStrength >= settings.missedStepPeriodicity {
-            let periods = (time - last) / period
+        let periodic = period != nil
+        // A missed step: two detections two step periods apart, while the signal repeats strongly
+        // at one step, or while the detections come once a stride all along (a jog in a pocket
+        // whose other step hardly peaks).
+        let stepPeriod = cadenceLock.stepPeriod(period) ?? period
+        let repeatsAtStep = stepPeriod == period && periodEstimator.periodStrength >= settings.missedStepPeriodicity
+        let oncePerStride = cadenceLock.peaksPerStep(period).map { $0 <= CadenceLock.oncePerStride } ?? false
+        if let last = lastDetected, rhythm.isWalking, let stepPeriod, stepPeriod >= settings.minimumStepInterval,
+           repeatsAtStep || oncePerStride {
+            let periods = (time - last) / stepPeriod
             if periods >= 1.6 && periods <= 2.4 && time - last <= settings.maximumStepInterval {
                 rhythm.add((last + time) / 2, periodic: periodic, step)
             }
