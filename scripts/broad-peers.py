@@ -177,9 +177,13 @@ def main():
     timed = [job for job in jobs if job[1] is run_vqf]
     loops = [job for job in jobs if job[1] is not run_vqf]
     results = [row for job in timed for row in run_job(job, output)]
-    with multiprocessing.Pool(max(1, min(len(loops), os.cpu_count() or 1))) as pool:
-        for rows in pool.imap(partial(run_job, output=output), loops):
-            results += rows
+    if loops:
+        # Spawned, not forked: a fork after VQF and numpy have started threads in this process can
+        # inherit a held lock and hang the worker (seen once in the test suite).
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(max(1, min(len(loops), os.cpu_count() or 1))) as pool:
+            for rows in pool.imap(partial(run_job, output=output), loops):
+                results += rows
     json.dump({"packages": versions(), "missing": missing, "results": results}, sys.stdout)
 
 
