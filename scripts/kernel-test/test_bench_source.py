@@ -67,13 +67,13 @@ class Timed:
         return len(stamps), sum(round(g / period) - 1 for g in gaps if g >= 1.5 * period)
 
 
-def bench(hidraw, pad, pattern, seconds=2, extra=()):
-    """Runs the bench while the pad sends by `pattern`: per path measured, (its report, (samples,
-    gaps) the pad sent while that path counted), and the paths skipped."""
+def bench(hidraw, pad, pattern, seconds=2, extra=(), which="latency"):
+    """Runs `bench latency` (or `pull`) while the pad sends by `pattern`: per path measured, (its
+    report, (samples, gaps) the pad sent while that path counted), and the paths skipped."""
     sender = Timed(pad, pattern)
     try:
         begin = time.monotonic()
-        code, out, err = run("bench", "latency", "--source", f"hidraw:{hidraw}", "--duration", str(seconds),
+        code, out, err = run("bench", which, "--source", f"hidraw:{hidraw}", "--duration", str(seconds),
                              "--frame-rate", "60", "--json", "--gyro-calibration", "off", *extra, timeout=180)
         end = time.monotonic()
     finally:
@@ -152,5 +152,14 @@ def test_intervals_drops_bursts_jitter():
         # count holds only loosely there (seen: 125 against the pad's 125 gaps on a quiet host,
         # 543 against 547 and 1439 against 1331 on a busy one).
         check_drops(r, expected, slack=0.15)
+
+        # `bench pull --source`: the same stream, with the cost of the game's pull of it.
+        [(r, expected)], _ = bench(hidraw, pad, lambda n: (n * PERIOD, n * PERIOD), seconds=3, which="pull")
+        show("250 Hz, bench pull", r, expected)
+        cost = r["pullCost"]
+        print(f"  latestDeviceMotion p50 {cost['p50']:.0f} ns, p99.9 {cost['p999']:.0f} ns over {cost['count']} pulls")
+        assert abs(r["byTimestamp"]["intervals"]["p50"] - PERIOD * 1e9) < 0.1 * PERIOD * 1e9
+        assert cost["count"] > 0 and 0 < cost["p50"] <= cost["p999"]
+        check_drops(r, expected)
     finally:
         pad.destroy()

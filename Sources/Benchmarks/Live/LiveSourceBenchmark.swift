@@ -107,8 +107,10 @@ public struct LiveSourceBenchmark {
         var pullCost: Distribution?
         if settings.measurePullCost {
             progress(fraction(), "pull cost")
+            // At least 0.1 s: on a slow machine (an emulated CPU) the game loops overrun their share.
             let end = begin + total
-            pullCost = ManagerPullProbe.measure(manager, seconds: Nanoclock.seconds(end &- Swift.min(end, Nanoclock.now()))).0
+            let left = Nanoclock.seconds(end &- Swift.min(end, Nanoclock.now()))
+            pullCost = ManagerPullProbe.measure(manager, seconds: Swift.max(0.1, left)).0
         }
         let rateControl = manager.sampleRateControl
         let measuredRate = manager.measuredSampleRate
