@@ -94,9 +94,15 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
         swap(&state.spare, &batch)
         if inBurst && state.pending.count < Self.batchSize {
             state.parked = true
-            let deadline = Date(timeIntervalSinceNow: Double(Self.lingerNanoseconds) / 1e9)
-            // Looped: a condition may wake spuriously; `parked` is cleared by the producer's signal.
-            while state.parked && condition.wait(until: deadline) {}
+            // Bounded on the monotonic clock: the condition's deadline is a wall-clock `Date`, and
+            // a clock set back must not keep the last samples of a burst waiting. Looped: a
+            // condition may wake spuriously; the producer's signal clears `parked`.
+            let started = DispatchTime.now().uptimeNanoseconds
+            while state.parked {
+                let waited = DispatchTime.now().uptimeNanoseconds &- started
+                guard waited < Self.lingerNanoseconds else { break }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(Self.lingerNanoseconds - waited) / 1e9))
+            }
             state.parked = false
         }
         if state.pending.isEmpty {
