@@ -175,8 +175,11 @@ public struct MagnetometerCalibrator: Sendable {
 
     /// Least squares on |m|² = 2 m·b + c: b is the centre, r² = c + |b|².
     static func fitSphere(_ readings: [Vector3]) -> MagnetometerCalibration? {
-        let rows = readings.map { [2 * $0.x, 2 * $0.y, 2 * $0.z, 1] }
-        guard let s = LeastSquares.solve(rows: rows, targets: readings.map(\.lengthSquared)) else { return nil }
+        let solution = LeastSquares.solve(readings, unknowns: 4) { m, row in
+            row[0] = 2 * m.x; row[1] = 2 * m.y; row[2] = 2 * m.z; row[3] = 1
+            return m.lengthSquared
+        }
+        guard let s = solution else { return nil }
         let offset = Vector3(s[0], s[1], s[2])
         let squared = s[3] + offset.lengthSquared
         guard squared > 0 else { return nil }
@@ -188,9 +191,11 @@ public struct MagnetometerCalibrator: Sendable {
     /// Least squares on a·x² + b·y² + c·z² + d·x + e·y + f·z = 1; refused unless the three radii are
     /// real and within 1.5× of each other.
     static func fitDiagonalEllipsoid(_ readings: [Vector3]) -> MagnetometerCalibration? {
-        let rows = readings.map { [$0.x * $0.x, $0.y * $0.y, $0.z * $0.z, $0.x, $0.y, $0.z] }
-        guard let s = LeastSquares.solve(rows: rows, targets: Array(repeating: 1, count: readings.count)),
-              s[0] > 0, s[1] > 0, s[2] > 0 else { return nil }
+        let solution = LeastSquares.solve(readings, unknowns: 6) { m, row in
+            row[0] = m.x * m.x; row[1] = m.y * m.y; row[2] = m.z * m.z; row[3] = m.x; row[4] = m.y; row[5] = m.z
+            return 1
+        }
+        guard let s = solution, s[0] > 0, s[1] > 0, s[2] > 0 else { return nil }
         let offset = Vector3(-s[3] / (2 * s[0]), -s[4] / (2 * s[1]), -s[5] / (2 * s[2]))
         let g = 1 + s[0] * offset.x * offset.x + s[1] * offset.y * offset.y + s[2] * offset.z * offset.z
         let radii = [(g / s[0]).squareRoot(), (g / s[1]).squareRoot(), (g / s[2]).squareRoot()]
@@ -202,35 +207,56 @@ public struct MagnetometerCalibrator: Sendable {
         return fit
     }
 
-    /// Median relative distance from the radius.
+    /// Median relative distance from the radius: the element a sort would put at `count / 2`,
+    /// found by selection (Hoare's quickselect) in linear time; sorting it was a refit's largest cost.
     static func residual(_ lengths: [Double], _ radius: Double) -> Double {
-        let d = lengths.map { abs($0 - radius) / radius }.sorted()
-        return d.isEmpty ? .nan : d[d.count / 2]
+        var d = lengths.map { abs($0 - radius) / radius }
+        guard !d.isEmpty else { return .nan }
+        let k = d.count / 2
+        var low = 0, high = d.count - 1
+        while low < high {
+            let pivot = d[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while d[i] < pivot { i += 1 }
+                while d[j] > pivot { j -= 1 }
+                if i <= j { d.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { break }
+        }
+        return d[k]
     }
 }
 
-/// Small dense least squares by the normal equations (at most six unknowns here).
+/// Small dense least squares by the normal equations (at most six unknowns here). Each reading's
+/// row is written into one reused buffer and the normal matrix is one flat array: a refit (every
+/// 0.5 s, up to 416 readings, two or three fits) allocated an array per row and per matrix row
+/// before, which cost more per sample than the fusion itself.
 enum LeastSquares {
-    static func solve(rows: [[Double]], targets: [Double]) -> [Double]? {
-        guard let n = rows.first?.count, rows.count >= n else { return nil }
-        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (row, y) in zip(rows, targets) {
+    static func solve(_ readings: [Vector3], unknowns n: Int,
+                      row makeRow: (Vector3, inout [Double]) -> Double) -> [Double]? {
+        guard n > 0, readings.count >= n else { return nil }
+        let width = n + 1  // [A^T A | A^T y], row-major
+        var m = [Double](repeating: 0, count: n * width)
+        var row = [Double](repeating: 0, count: n)
+        for reading in readings {
+            let y = makeRow(reading, &row)
             for i in 0..<n {
-                for j in 0..<n { m[i][j] += row[i] * row[j] }
-                m[i][n] += row[i] * y
+                for j in 0..<n { m[i * width + j] += row[i] * row[j] }
+                m[i * width + n] += row[i] * y
             }
         }
-        let scale = (0..<n).map { m[$0][$0] }.max() ?? 0
+        let scale = (0..<n).map { m[$0 * width + $0] }.max() ?? 0
         for c in 0..<n {  // Gauss–Jordan with partial pivoting
-            let p = (c..<n).max { abs(m[$0][c]) < abs(m[$1][c]) }!
-            guard abs(m[p][c]) > 1e-12 * max(scale, 1e-300) else { return nil }
-            m.swapAt(c, p)
+            let p = (c..<n).max { abs(m[$0 * width + c]) < abs(m[$1 * width + c]) }!
+            guard abs(m[p * width + c]) > 1e-12 * max(scale, 1e-300) else { return nil }
+            if p != c { for k in 0...n { m.swapAt(c * width + k, p * width + k) } }
             for r in 0..<n where r != c {
-                let f = m[r][c] / m[c][c]
-                if f != 0 { for k in c...n { m[r][k] -= f * m[c][k] } }
+                let f = m[r * width + c] / m[c * width + c]
+                if f != 0 { for k in c...n { m[r * width + k] -= f * m[c * width + k] } }
             }
         }
-        let s = (0..<n).map { m[$0][n] / m[$0][$0] }
+        let s = (0..<n).map { m[$0 * width + n] / m[$0 * width + $0] }
         return s.allSatisfy(\.isFinite) ? s : nil
     }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// An unbounded first-in-first-out hand-off from the producer thread to a handler on a queue:
 /// every element sent is handed to the handler exactly once, in order, however slow the handler.
@@ -11,31 +10,38 @@ import Synchronization
 /// Why it is exactly-once and ordered: `send` appends to `pending` under the lock; at most one
 /// drain block is ever in flight (`draining`), and it takes the whole of `pending` in one swap
 /// under the same lock, so each element leaves the list once, and batches are handed over in the
-/// order they were taken. The producer holds the lock only to append (or to schedule a drain),
-/// never while the handler runs, so a slow handler makes the list grow instead of stalling it.
-/// The drained batch's storage is swapped back in, so steady state appends do not allocate.
+/// order they were taken. The producer holds the lock only to append (or to schedule or wake a
+/// drain), never while the handler runs, so a slow handler makes the list grow instead of stalling
+/// it. The drained batch's storage is swapped back in, so steady state appends do not allocate.
 ///
 /// Batching the hand-off: a handler that keeps up would otherwise get batches of one, and each
 /// would cost a queue hand-off and a thread wake-up (about 1 µs of CPU, ten times the fusion).
 /// So while the producer is in a burst — more than one element arrived during the last batch, as
-/// in a replay as fast as possible or a buffered IIO read — the drain block waits up to
-/// `lingerNanoseconds` (yielding the core) for the next element before it ends, and the burst
-/// goes over in a few large batches. A device at its real rate (a sample every 1–10 ms) gets
-/// batches of one and never triggers it, so its samples go over as soon as they arrive, as before.
-final class DeliveryChannel<Element: Sendable>: Sendable {
-    private struct State: ~Copyable {
+/// in a replay as fast as possible or a buffered IIO read — the drain block, having emptied the
+/// list, sleeps on a condition for up to `lingerNanoseconds` before it ends; the producer wakes it
+/// early only once `batchSize` elements wait. The burst goes over in batches of tens to hundreds,
+/// and the waiting costs no CPU: a spin that polls for the next element (this type's first
+/// version) catches it alone, so batches stay small and the waiting core burns. A device at its
+/// real rate (a sample every 1–10 ms) gets batches of one and never waits, so its samples go
+/// over as soon as they arrive, as before.
+final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
+    private struct State {
         var pending: [Element] = []
         var spare: [Element] = []
         var draining = false
+        /// The drain sleeps in `waitForMore`: the producer signals when a batch is ready.
+        var parked = false
     }
-    /// Sends so far: watched by a lingering drain without taking the lock, which the producer
-    /// would otherwise find contended.
-    private let sent = Atomic<UInt64>(0)
 
-    /// How long a drain in a burst waits for the next element, ns.
+    /// How long a drain in a burst waits for more elements, ns.
     static var lingerNanoseconds: UInt64 { 20_000 }
+    /// Pending elements at which the producer wakes a waiting drain early.
+    static var batchSize: Int { 256 }
 
-    private let state = Locked(State())
+    /// A pthread mutex and condition variable, which the thread sanitizer models (see `Locked`).
+    private let condition = NSCondition()
+    /// Unchecked: every access is under `condition` (see `Locked`'s note on the cost of the check).
+    @exclusivity(unchecked) private var state = State()
     private let queue: any MotionHandlerQueue
     private let handler: @Sendable (Element) -> Void
 
@@ -46,50 +52,63 @@ final class DeliveryChannel<Element: Sendable>: Sendable {
 
     /// Queues `element` for the handler. Never runs the handler on the caller's thread.
     func send(_ element: Element) {
-        let mustSchedule = state.withLock { s in
-            s.pending.append(element)
-            sent.add(1, ordering: .relaxed)
-            if s.draining { return false }
-            s.draining = true
-            return true
+        condition.lock()
+        state.pending.append(element)
+        let mustSchedule = !state.draining
+        if mustSchedule {
+            state.draining = true
+        } else if state.parked && state.pending.count >= Self.batchSize {
+            state.parked = false
+            condition.signal()
         }
+        condition.unlock()
         if mustSchedule { queue.enqueue { self.drainOneBatch() } }
     }
 
     /// Elements sent but not yet handed to the handler.
-    var backlog: Int { state.withLock { $0.pending.count } }
+    var backlog: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return state.pending.count
+    }
 
     /// Hands over one batch, then yields the queue to other work and reschedules if more arrived.
     private func drainOneBatch() {
-        var batch = state.withLock { s -> [Element] in
-            var taken: [Element] = []
-            swap(&taken, &s.spare)
-            swap(&taken, &s.pending)
-            return taken
-        }
+        condition.lock()
+        var batch: [Element] = []
+        swap(&batch, &state.spare)
+        swap(&batch, &state.pending)
+        condition.unlock()
         for element in batch { handler(element) }
         let inBurst = batch.count > 1
         batch.removeAll(keepingCapacity: true)
-        state.withLock { s in swap(&s.spare, &batch) }
-        let more = waitForMore(inBurst: inBurst)
-        if more { queue.enqueue { self.drainOneBatch() } }
+        if waitForMore(inBurst: inBurst, recycling: &batch) { queue.enqueue { self.drainOneBatch() } }
     }
 
     /// True when elements are pending (the caller drains them again); otherwise ends the drain.
-    /// In a burst, first waits a little for the next element (see the type's note).
-    private func waitForMore(inBurst: Bool) -> Bool {
-        if inBurst {
-            let seen = sent.load(ordering: .relaxed)
+    /// In a burst with nothing pending, first sleeps until a batch is ready or the linger passes.
+    /// Decided under the lock: a send racing with this look must not be stranded.
+    private func waitForMore(inBurst: Bool, recycling batch: inout [Element]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        swap(&state.spare, &batch)
+        if inBurst && state.pending.count < Self.batchSize {
+            state.parked = true
+            // Bounded on the monotonic clock: the condition's deadline is a wall-clock `Date`, and
+            // a clock set back must not keep the last samples of a burst waiting. Looped: a
+            // condition may wake spuriously; the producer's signal clears `parked`.
             let started = DispatchTime.now().uptimeNanoseconds
-            while sent.load(ordering: .relaxed) == seen
-                    && DispatchTime.now().uptimeNanoseconds &- started <= Self.lingerNanoseconds {
-                sched_yield()
+            while state.parked {
+                let waited = DispatchTime.now().uptimeNanoseconds &- started
+                guard waited < Self.lingerNanoseconds else { break }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(Self.lingerNanoseconds - waited) / 1e9))
             }
+            state.parked = false
         }
-        // Decided under the lock: a send racing with this look must not be stranded.
-        return state.withLock { s -> Bool in
-            if s.pending.isEmpty { s.draining = false; return false }
-            return true
+        if state.pending.isEmpty {
+            state.draining = false
+            return false
         }
+        return true
     }
 }
