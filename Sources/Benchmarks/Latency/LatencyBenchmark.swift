@@ -66,21 +66,8 @@ public struct LatencyBenchmark: Sendable {
         defer { manager.stopDeviceMotionUpdates() }
         while manager.latestDeviceMotion == nil { Nanoclock.sleep(until: Nanoclock.now() + 1_000_000) }
 
-        var visible = Distribution.makeHistogram()
-        var last = manager.latestDeviceMotion!.arrivalTime
         let firstCount = manager.latestDeviceMotion!.value.timestamp
-        var caught = 0
-        let end = Nanoclock.now() + UInt64(settings.visibilitySeconds * 1e9)
-        var now = Nanoclock.now()
-        while now < end {
-            let received = manager.latestDeviceMotion
-            now = Nanoclock.now()
-            if let received, received.arrivalTime != last {
-                last = received.arrivalTime
-                visible.record(now &- Swift.min(now, Nanoclock.nanoseconds(received.arrivalTime)))
-                caught += 1
-            }
-        }
+        let (visible, caught, _) = ArrivalToVisible.spin(manager, until: Nanoclock.now() + UInt64(settings.visibilitySeconds * 1e9))
         // Published during the spin: trace time advanced / the recording's sample period.
         let period = (recording.samples.last!.timestamp - recording.samples.first!.timestamp) / Double(recording.samples.count - 1)
         let published = (manager.latestDeviceMotion!.value.timestamp - firstCount) / period

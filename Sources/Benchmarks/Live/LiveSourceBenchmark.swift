@@ -100,7 +100,7 @@ public struct LiveSourceBenchmark {
         func fraction() -> Double { Double(Nanoclock.now() &- begin) / Double(total) }
 
         progress(0, "arrival → visible to a pull")
-        let (visible, caught, spun) = spin(manager, until: spinEnd)
+        let (visible, caught, spun) = ArrivalToVisible.spin(manager, until: spinEnd)
         progress(fraction(), "game loops at \(settings.frameRates.map { Figure.fixed($0, 0) }.joined(separator: ", ")) Hz")
         var series = LiveSourceSeries()
         let ages = frames(manager, until: framesEnd, series: &series, wait: wait) { progress(fraction(), $0) }
@@ -126,25 +126,6 @@ public struct LiveSourceBenchmark {
             throw LiveSourceError.noSamples(path: path, reason: "none in the measured \(Figure.fixed(settings.duration, 1)) s after the first \(Figure.fixed(settings.settleSeconds, 1)) s; the source is \(state)")
         }
         return result
-    }
-
-    /// Spins on the pull, noting how long after its arrival each new sample became visible.
-    private func spin(_ manager: MotionManager, until end: UInt64) -> (Histogram<UInt64>, caught: Int, spun: (UInt64, UInt64)) {
-        var visible = Distribution.makeHistogram()
-        var last = manager.latestDeviceMotion?.arrivalTime ?? 0
-        var caught = 0
-        let start = Nanoclock.now()
-        var now = start
-        while now < end {
-            let received = manager.latestDeviceMotion
-            now = Nanoclock.now()
-            if let received, received.arrivalTime != last {
-                last = received.arrivalTime
-                visible.record(Swift.max(1, now &- Swift.min(now, Nanoclock.nanoseconds(received.arrivalTime))))
-                caught += 1
-            }
-        }
-        return (visible, caught, (start, now))
     }
 
     /// One game loop per frame rate, all on this thread: at each loop's next deadline, pull and
