@@ -145,9 +145,11 @@ def test_intervals_drops_bursts_jitter():
         show("1 kHz in bursts of 4", r, expected)
         ts = r["byTimestamp"]
         assert abs(ts["intervals"]["p50"] - 1e6) < 0.1e6
-        # One arrival interval in four is the 4 ms between bursts (within a burst the spacing is
-        # the emulated sender's, about 0.5 ms under TCG).
-        assert r["byArrival"]["intervals"]["p90"] > 2.5 * ts["intervals"]["p50"]
+        # Arrivals bunch: within a burst the spacing is the emulated sender's (0.4–0.5 ms under
+        # TCG), and one interval in four is the rest of the 4 ms between bursts (4 − 3 × 0.5 ≈
+        # 2.5 ms: a bound of 2.5 × the 1 ms stamps sat on that value and failed at 2.49 ms once).
+        assert r["byArrival"]["intervals"]["p50"] < 0.75 * ts["intervals"]["p50"]
+        assert r["byArrival"]["intervals"]["p90"] > 1.5 * ts["intervals"]["p50"]
         # Under TCG on a busy host the emulated reader cannot keep up with 1000 reports/s: the
         # count holds only loosely there (seen: 125 against the pad's 125 gaps on a quiet host,
         # 543 against 547 and 1439 against 1331 on a busy one).
