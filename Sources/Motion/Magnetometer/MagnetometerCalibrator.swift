@@ -52,6 +52,8 @@ public struct MagnetometerCalibrator: Sendable {
     private var lastTakenReading: Vector3?
     private var disturbedSince: Double?
     private var newReadings = 0
+    /// A reading was filed in a direction that had none since the last fit.
+    private var newDirection = false
     /// Restored from storage: kept until a fit earns at least its accuracy.
     private var restored = false
 
@@ -80,8 +82,11 @@ public struct MagnetometerCalibrator: Sendable {
         guard raw.isFinite, t.isFinite, t >= (lastTimestamp ?? -.infinity) else { return }
         let dt = lastTimestamp.map { t - $0 } ?? 0
         lastTimestamp = t
-        let centre = calibration?.offset ?? .zero
-        let turned = lastTakenReading.map { ($0 - centre).angle(to: raw - centre) >= Self.takeTurn } ?? true
+        // Asked only once `takeInterval` has passed: the angle costs an atan2, and most readings come sooner.
+        func turned() -> Bool {
+            let centre = calibration?.offset ?? .zero
+            return lastTakenReading.map { ($0 - centre).angle(to: raw - centre) >= Self.takeTurn } ?? true
+        }
         // Only a fit that earned medium is trusted to call readings disturbed; a rough early fit
         // must keep learning from them.
         if let calibration, calibration.earnedAccuracy >= .medium {
@@ -89,7 +94,9 @@ public struct MagnetometerCalibrator: Sendable {
             let alpha = dt / (dt + Self.disturbanceTimeConstant)
             strengthDeviation += alpha * ((field.length - calibration.fieldStrength) / calibration.fieldStrength - strengthDeviation)
             if let g = gravity, g.isFinite, g.lengthSquared > 0.25 {
-                let dip = Double.pi / 2 - field.angle(to: g)  // the field's angle below the horizontal
+                // the field's angle below the horizontal: π/2 less its angle to gravity, as atan2(f·g, |f × g|);
+                // FastMath's atan2 (within 1e-5 rad) against a 10° threshold, since this runs on every reading
+                let dip = FastMath.atan2(field.dot(g), field.cross(g).length)
                 if let reference = referenceDip {
                     dipDeviation += alpha * ((dip - reference) - dipDeviation)
                     if !isDisturbed { referenceDip = reference + dt / (dt + Self.dipTimeConstant) * (dip - reference) }
@@ -99,7 +106,7 @@ public struct MagnetometerCalibrator: Sendable {
             }
             if abs(strengthDeviation) > Self.disturbanceThreshold || abs(dipDeviation) > Self.dipThreshold {
                 if disturbedSince == nil { disturbedSince = t; turnsWhileDisturbed = 0 }
-                if turned && t - lastTaken >= Self.takeInterval {
+                if t - lastTaken >= Self.takeInterval && turned() {
                     lastTaken = t
                     lastTakenReading = raw
                     turnsWhileDisturbed += 1
@@ -112,20 +119,28 @@ public struct MagnetometerCalibrator: Sendable {
             }
             disturbedSince = nil
         }
-        if t - lastTaken >= Self.takeInterval, turned {
+        if t - lastTaken >= Self.takeInterval, turned() {
             lastTaken = t
             lastTakenReading = raw
             let bin = Self.bin(of: raw - (calibration?.offset ?? .zero))
+            if bins[bin].isEmpty { newDirection = true }
             bins[bin].append(raw)
             if bins[bin].count > Self.readingsPerBin { bins[bin].removeFirst() }
             newReadings += 1
         }
-        if newReadings > 0 && t - lastFit >= Self.refitInterval {
+        if newReadings > 0 && t - lastFit >= Self.refitInterval && (newDirection || !isStandingHighFit) {
             lastFit = t
             newReadings = 0
+            newDirection = false
             refit()
         }
     }
+
+    /// A high fit learned here stands until one over more directions replaces it (see `refit`), so
+    /// while it stands a refit is tried only once a reading arrives from a direction with none: more
+    /// readings from the directions already covered add no coverage to replace it with, and refitting them every
+    /// `refitInterval` was most of what pushing device motion cost (`perf record` on `tiltkit bench fusion`).
+    private var isStandingHighFit: Bool { !restored && calibration?.earnedAccuracy == .high }
 
     private mutating func refit() {
         var readings = bins.flatMap { $0 }

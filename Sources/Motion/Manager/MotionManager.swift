@@ -303,7 +303,8 @@ public final class MotionManager: Sendable {
             guard !running else { return }
             connection.set(.running)
             do {
-                try source.start { [weak self] event in self?.handle(event) }
+                let events = SourceEventHandler(pipeline: pipeline, slots: slots, connection: connection, clock: clock)
+                try source.start { event in events.handle(event) }
                 running = true
             } catch {
                 let reason = String(describing: error)
@@ -327,25 +328,6 @@ public final class MotionManager: Sendable {
             source.stop()
             running = false
             connection.set(.stopped)
-        }
-    }
-
-    /// Runs on the source's thread, one event at a time.
-    private func handle(_ event: MotionSourceEvent) {
-        switch event {
-        case .sample(let sample):
-            let arrival = clock.now()
-            pipeline.withLock { $0.process(sample, arrivalTime: arrival, into: slots) }
-        case .disconnected(let reason):
-            connection.set(.disconnected(reason: reason))
-            pipeline.withLock {
-                $0.rateMeter.reset()
-                $0.reportToHandlers(.sourceDisconnected(reason: reason))
-            }
-        case .reconnected:
-            connection.set(.running)
-        case .ended:
-            connection.set(.ended)
         }
     }
 
