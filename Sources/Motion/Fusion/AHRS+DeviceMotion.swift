@@ -44,7 +44,11 @@ extension AHRS {
         } else {
             motion.magneticField = CalibratedMagneticField(field: Vector3(0, 0, 0), accuracy: .uncalibrated)
         }
-        motion.heading = reportsHeading && headingInitialised ? Self.heading(q6, turnedBy: headingTurn) : -1
+        if reportsHeading && headingInitialised {
+            (motion.headingNorth, motion.headingWest) = Self.headingAxis(q6, turnedBy: headingTurn)
+        } else {
+            (motion.headingNorth, motion.headingWest) = (0, 0)
+        }
     }
 
     /// No hard-iron calibration is done, so the field is reported raw and `.high` is never claimed:
@@ -54,13 +58,14 @@ extension AHRS {
         return magnetic.isDisturbed ? .low : .medium
     }
 
-    /// Compass heading of the device's top edge (+y), degrees clockwise from north, 0..<360, in the
-    /// output frame (X north, Y west, Z up); when the top edge points up or down, the direction the
-    /// back of the device faces (−z) is used instead, as a compass held upright would.
+    /// The axis a compass heading is taken from, as (north, west) in the output frame (X north,
+    /// Y west, Z up): the device's top edge (+y); when the top edge points up or down, the direction
+    /// the back of the device faces (−z), as a compass held upright would. `DeviceMotion.heading`
+    /// turns it into degrees clockwise from north when read.
     /// The axis is taken from the 6D attitude `q6` and turned by `headingTurn` (the output rotation,
     /// always about the vertical), so it does not wait for the output quaternion.
     @inline(__always)
-    static func heading(_ q6: Quaternion, turnedBy turn: (cos: Double, sin: Double)) -> Double {
+    static func headingAxis(_ q6: Quaternion, turnedBy turn: (cos: Double, sin: Double)) -> (north: Double, west: Double) {
         // second column of R(q6): the device's y axis in the 6D earth frame
         var x = 2 * (q6.x * q6.y - q6.w * q6.z)
         var y = 1 - 2 * (q6.x * q6.x + q6.z * q6.z)
@@ -69,9 +74,6 @@ extension AHRS {
             x = -2 * (q6.x * q6.z + q6.w * q6.y)
             y = -2 * (q6.y * q6.z - q6.w * q6.x)
         }
-        let north = turn.cos * x - turn.sin * y
-        let west = turn.sin * x + turn.cos * y
-        let degrees = FastMath.fullTurnDegrees(-west, north)
-        return degrees >= 360 ? 0 : degrees
+        return (north: turn.cos * x - turn.sin * y, west: turn.sin * x + turn.cos * y)
     }
 }

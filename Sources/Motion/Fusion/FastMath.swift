@@ -4,16 +4,20 @@ import Foundation
 /// devices and libm's sin/cos/atan2 would cost more than the rest of a step.
 enum FastMath {
     /// The quaternion of a rotation by `rate·dt` (rad/s × s): exp(rate·dt/2).
-    /// Taylor series up to θ⁶ for half-angles below 0.2 rad (error < 1e-10), libm beyond.
+    /// Taylor series up to θ⁶ for half-angles below 0.2 rad (error < 1e-10), libm beyond. The series
+    /// are summed by Estrin's scheme (pairs of terms in parallel, then θ⁴ times the higher pair), and
+    /// dt²/4 is formed beside |ω|²: this starts every sample's chain of dependent steps, so its length
+    /// is what each sample waits for.
     @inline(__always)
     static func rotation(rate w: Vector3, dt: Double) -> Quaternion {
         let rateSquared = w.lengthSquared
         let halfDt = 0.5 * dt
-        let theta2 = rateSquared * halfDt * halfDt
+        let theta2 = rateSquared * (halfDt * halfDt)
         let c: Double, s: Double
         if theta2 < 0.04 {
-            c = 1 - theta2 * (0.5 - theta2 * (1.0 / 24 - theta2 * (1.0 / 720)))
-            s = halfDt * (1 - theta2 * (1.0 / 6 - theta2 * (1.0 / 120 - theta2 * (1.0 / 5040))))
+            let theta4 = theta2 * theta2
+            c = (1 - 0.5 * theta2) + theta4 * (1.0 / 24 - theta2 * (1.0 / 720))
+            s = halfDt * ((1 - theta2 * (1.0 / 6)) + theta4 * (1.0 / 120 - theta2 * (1.0 / 5040)))
         } else {
             let rate = rateSquared.squareRoot()
             c = cos(rate * halfDt)
@@ -58,21 +62,6 @@ enum FastMath {
         Double(signOf: y, magnitudeOf: atan2Magnitude(y, x))
     }
 
-    /// The angle of (x, y) from the +x axis toward +y, degrees, 0..<360 (360 only by rounding).
-    /// The octant's offset and sign are chosen from the signs and sizes of x and y while the
-    /// division and polynomial run, so only one multiply-add follows them.
-    @inline(__always)
-    static func fullTurnDegrees(_ y: Double, _ x: Double) -> Double {
-        let ax = abs(x), ay = abs(y)
-        let r = atanOfRatio(min(ax, ay) / max(max(ax, ay), .leastNormalMagnitude))
-        // |atan2| = offset + sign·r per octant: r, 90° − r, 180° − r, 90° + r; below the x axis 360° − that
-        let steep = ay > ax, left = x < 0
-        let offset: Double = left ? (steep ? 90 : 180) : (steep ? 90 : 0)
-        let sign: Double = steep == left ? 180 / .pi : -180 / .pi
-        let below = y < 0
-        return below ? (360 - offset) - sign * r : offset + sign * r
-    }
-
     /// |atan2(y, x)|, 0...π. Selects rather than branches (the per-sample heading turns through
     /// octant boundaries unpredictably).
     @inline(__always)
@@ -83,8 +72,7 @@ enum FastMath {
         return x < 0 ? .pi - firstQuadrant : firstQuadrant
     }
 
-    /// atan(t) for t in 0...1, radians. Estrin's scheme: half the dependency chain of Horner's, and
-    /// this sits on the per-sample output's critical path.
+    /// atan(t) for t in 0...1, radians. Estrin's scheme: half the dependency chain of Horner's.
     @inline(__always)
     static func atanOfRatio(_ t: Double) -> Double {
         let t2 = t * t, t4 = t2 * t2

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Fused motion of the device, as Core Motion's `CMDeviceMotion`.
 /// All vectors in the device frame; `gravity + userAcceleration` equals the measured acceleration.
 public struct DeviceMotion: Hashable, Sendable {
@@ -11,8 +13,28 @@ public struct DeviceMotion: Hashable, Sendable {
     /// Acceleration the user gives the device, in g.
     public var userAcceleration: Vector3
     public var magneticField: CalibratedMagneticField
+    /// The direction `heading` is taken from, the heading axis's north and west components (not
+    /// normalised); both 0 where there is no heading. Fusion writes these for every sample and the
+    /// angle is taken only when `heading` is read: its atan2 ended a long chain of dependent steps
+    /// that made each 9-axis sample cost a third more (`tiltkit bench fusion`), for a value most
+    /// consumers never read.
+    var headingNorth: Double
+    var headingWest: Double
+
     /// Degrees from north, 0..<360, in north-referenced frames; negative otherwise.
-    public var heading: Double
+    public var heading: Double {
+        get {
+            if headingNorth == 0 && headingWest == 0 { return -1 }
+            let degrees = atan2(-headingWest, headingNorth) * (180 / .pi)
+            let turn = degrees < 0 ? degrees + 360 : degrees + 0  // + 0: no −0 from due north
+            return turn >= 360 ? 0 : turn  // −1e-14 + 360 rounds to 360
+        }
+        set {
+            guard newValue >= 0 && newValue.isFinite else { (headingNorth, headingWest) = (0, 0); return }
+            let radians = newValue * (.pi / 180)
+            (headingNorth, headingWest) = (cos(radians), -sin(radians))
+        }
+    }
 
     public init(timestamp: Double, attitude: Attitude, rotationRate: Vector3, gravity: Vector3,
                 userAcceleration: Vector3, magneticField: CalibratedMagneticField = .uncalibrated,
@@ -23,6 +45,7 @@ public struct DeviceMotion: Hashable, Sendable {
         self.gravity = gravity
         self.userAcceleration = userAcceleration
         self.magneticField = magneticField
+        (headingNorth, headingWest) = (0, 0)
         self.heading = heading
     }
 
