@@ -51,7 +51,9 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Queues `element` for the handler. Never runs the handler on the caller's thread.
-    func send(_ element: Element) {
+    /// Consuming: the element is moved into the list, not copied (a `Result` carrying an error
+    /// is not trivially copyable, so each copy went through its type's value witness).
+    func send(_ element: consuming Element) {
         condition.lock()
         state.pending.append(element)
         let mustSchedule = !state.draining
@@ -79,7 +81,10 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
         swap(&batch, &state.spare)
         swap(&batch, &state.pending)
         condition.unlock()
-        for element in batch { handler(element) }
+        // Each element lent to the handler in place: iterating the array copied every one out.
+        batch.withUnsafeBufferPointer { elements in
+            for i in elements.indices { handler(elements[i]) }
+        }
         let inBurst = batch.count > 1
         batch.removeAll(keepingCapacity: true)
         if waitForMore(inBurst: inBurst, recycling: &batch) { queue.enqueue { self.drainOneBatch() } }

@@ -20,7 +20,7 @@ struct UpdateStream<Data: Sendable>: Sendable {
     /// True if `timestamp` passes the update interval; call once per sample while active.
     mutating func admits(_ timestamp: Double) -> Bool { isActive && decimator.admits(timestamp) }
 
-    func push(_ data: Data) { channel?.send(.success(data)) }
+    func push(_ data: consuming Data) { channel?.send(.success(data)) }
 
     func report(_ error: MotionManagerError) {
         if isActive { channel?.send(.failure(error)) }
