@@ -8,8 +8,9 @@ struct History: ParsableCommand {
         discussion: """
         The file is a ring sized once for --duration seconds at the source's rate (× 1.25, 32 bytes \
         a reading): it never grows, the oldest readings are overwritten, and a later recording with \
-        the same --duration and source goes on after what it holds. Times are the source's clock \
-        (a trace's own timestamps), in seconds.
+        the same --duration and source goes on after what it holds (unless the source's clock \
+        restarted, as a trace replayed again does: then it starts afresh). Times are the source's \
+        clock (a trace's own timestamps), in seconds.
 
         Examples:
           tiltkit history record --source Assets/traces/xio/sensor_data.csv --file acc.tkhist --duration 60 --speed 20

@@ -17,19 +17,20 @@ struct HistoryQuery: ParsableCommand {
     var file: String
 
     @Option(help: "Earliest timestamp, s (default: the oldest held).")
-    var from: Double = -.infinity
+    var from: Double?
 
     @Option(help: "Latest timestamp, s (default: the newest held).")
-    var to: Double = .infinity
+    var to: Double?
 
     @Flag(help: "One JSON object per reading and line.")
     var json = false
 
     func run() throws {
         try reportingErrors {
-            guard !from.isNaN, !to.isNaN else { throw ValidationError("--from and --to must be numbers") }
-            guard from <= to else { throw ValidationError("--from must not be after --to") }
-            let readings = try SensorRecorder.accelerometerData(inFile: file, from: from, to: to)
+            let start = from ?? -.infinity, end = to ?? .infinity
+            guard !start.isNaN, !end.isNaN else { throw ValidationError("--from and --to must be numbers") }
+            guard start <= end else { throw ValidationError("--from must not be after --to") }
+            let readings = try SensorRecorder.accelerometerData(inFile: file, from: start, to: end)
             if json {
                 for r in readings { print(Self.jsonLine(r)) }
                 return

@@ -46,6 +46,10 @@ struct HistoryCommandTests {
 
             let line = try Self.run(["history", "query", path, "--from", "2", "--to", "4"])
             #expect(String(decoding: line.out, as: UTF8.self).hasPrefix("\(expected.count) readings in range"))
+
+            // The trace replayed again restarts its clock: the file starts afresh instead of mixing the two.
+            let again = try Self.run(["history", "record", "--source", file, "--file", path, "--duration", "10", "--speed", "50"])
+            #expect(again.status == 0 && String(decoding: again.out, as: UTF8.self).contains("\(window.count) readings"))
         }
     }
 
