@@ -10,6 +10,8 @@
 ///     floors.ascended    // 2
 ///
 /// Apple documents CMPedometer's floors as about 3 m (10 ft) each ("CMPedometerData.floorsAscended").
+/// This counts any change of height, a lift's too; `StepCounter` keeps only those made while walking,
+/// from `lastChangeStart`.
 public struct FloorCounter: Hashable, Sendable {
     public struct Settings: Hashable, Sendable {
         /// Height of a floor, m. Apple: about 3 m.
@@ -44,9 +46,13 @@ public struct FloorCounter: Hashable, Sendable {
     public private(set) var descended = 0
     /// The smoothed altitude, m, and the reference a floor is counted from.
     public private(set) var altitude: Double?
+    /// When the climb or descent of the last counted floor began, s: the last instant before it that
+    /// the altitude stood settled, or the floor before it was counted.
+    public private(set) var lastChangeStart = 0.0
     private var reference = 0.0
     private var slow = 0.0
     private var lastTime = 0.0
+    private var climbStart = 0.0
 
     public init(settings: Settings = .default) { self.settings = settings }
 
@@ -60,6 +66,7 @@ public struct FloorCounter: Hashable, Sendable {
             reference = h
             slow = h
             lastTime = time
+            climbStart = time
             return 0
         }
         let dt = time - lastTime
@@ -70,6 +77,7 @@ public struct FloorCounter: Hashable, Sendable {
         slow += (a - slow) * min(1, dt / max(settings.settleTimeConstant, 1e-9))
         if abs(a - slow) < settings.settledTolerance && abs(a - reference) < settings.floorHeight {
             reference = slow  // standing on a floor: count the next one from its settled height
+            climbStart = time
         } else {
             reference += (a - reference) * min(1, dt / max(settings.driftTimeConstant, 1e-9))
         }
@@ -83,7 +91,11 @@ public struct FloorCounter: Hashable, Sendable {
             reference -= floor
             change -= 1
         }
-        if change > 0 { ascended += change } else { descended -= change }
+        if change > 0 { ascended += change } else if change < 0 { descended -= change }
+        if change != 0 {
+            lastChangeStart = climbStart
+            climbStart = time
+        }
         return change
     }
 }
