@@ -46,15 +46,20 @@ public struct FloorCounter: Hashable, Sendable {
     public private(set) var descended = 0
     /// The smoothed altitude, m, and the reference a floor is counted from.
     public private(set) var altitude: Double?
-    /// When the climb or descent of the last counted floor began, s: the last instant before it that
-    /// the altitude stood settled, or the floor before it was counted.
+    /// When the last counted floor's height began to be gained, s: the last time before it that the
+    /// smoothed altitude stood a floor lower (a floor higher for one down), within `settledTolerance`.
+    /// So a lift ridden after a walk up the stairs spans the ride, not the walk before it.
     public private(set) var lastChangeStart = 0.0
     private var reference = 0.0
     private var slow = 0.0
     private var lastTime = 0.0
-    private var climbStart = 0.0
+    /// The smoothed altitude over `driftTimeConstant`: a floor gained more slowly than that is weather.
+    private var trail: AltitudeTrail
 
-    public init(settings: Settings = .default) { self.settings = settings }
+    public init(settings: Settings = .default) {
+        self.settings = settings
+        trail = AltitudeTrail(duration: settings.driftTimeConstant, spacing: 0.25)
+    }
 
     /// Feeds one reading; returns the floors it completed (+ up, − down, usually 0). Non-finite
     /// readings and times not after the last are ignored.
@@ -66,7 +71,8 @@ public struct FloorCounter: Hashable, Sendable {
             reference = h
             slow = h
             lastTime = time
-            climbStart = time
+            trail.reset()
+            trail.add(time: time, altitude: h)
             return 0
         }
         let dt = time - lastTime
@@ -77,7 +83,6 @@ public struct FloorCounter: Hashable, Sendable {
         slow += (a - slow) * min(1, dt / max(settings.settleTimeConstant, 1e-9))
         if abs(a - slow) < settings.settledTolerance && abs(a - reference) < settings.floorHeight {
             reference = slow  // standing on a floor: count the next one from its settled height
-            climbStart = time
         } else {
             reference += (a - reference) * min(1, dt / max(settings.driftTimeConstant, 1e-9))
         }
@@ -93,9 +98,10 @@ public struct FloorCounter: Hashable, Sendable {
         }
         if change > 0 { ascended += change } else if change < 0 { descended -= change }
         if change != 0 {
-            lastChangeStart = climbStart
-            climbStart = time
+            let level = a - Double(change) * floor + (change > 0 ? 1 : -1) * settings.settledTolerance
+            lastChangeStart = trail.lastTime(at: level, above: change < 0) ?? time
         }
+        trail.add(time: time, altitude: a)
         return change
     }
 }
