@@ -43,6 +43,20 @@ struct PedometerCommandTests {
         #expect(missing.status != 0 && missing.err.contains("/nonexistent/trace.csv"))
     }
 
+    @Test("floors_ascended counts the floors walked up the stairs, not those ridden in the lift after",
+          .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func floorsWalkedNotRidden() throws {
+        _ = try #require(Self.executable, "tiltkit is not built beside the tests")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-floors-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Trace(samples: try FloorProfiles.stairsThenLift(), metadata: TraceMetadata(source: "stairs, then a lift")).write(to: file)
+        let result = try Self.run(["pedometer", file.path, "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
+        #expect(object["floors_ascended"] as? Int == 2)
+        #expect(object["floors_descended"] as? Int == 0)
+    }
+
     /// A foot sensor's log polled every 90 ms: `landings` alternating feet every 0.5 s, each foot on
     /// the ground for 0.6 s; a bounce opens a contact for one poll mid-stance, a missed landing
     /// leaves a stance without contact.
