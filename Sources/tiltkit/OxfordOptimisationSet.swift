@@ -4,12 +4,17 @@ import Motion
 /// The Oxford Step Counter dataset's `optimisation` half (Salvi et al., CC BY 4.0,
 /// github.com/Oxford-step-counter/DataSet), read where it was extracted: `stats.csv` (dir, user,
 /// phone, position, surface, duration, true steps) and `data/<dir>/accelerometer.csv` (ns, accuracy,
-/// x, y, z in m/s², Android's sign). The pedometer was tuned on these; not bundled.
+/// x, y, z in m/s², Android's sign). The pedometer was tuned on these; not bundled. The truth is
+/// the foot sensor's log (`data/<dir>/stepcounter.csv`) recounted with its bounces left out and its
+/// missed landings in (`OxfordFootSensor`), beside stats.csv's own count.
 struct OxfordOptimisationSet {
     struct Recording {
         var name: String
         var placement: String
+        /// Landings by the foot sensor, its faults mended (`OxfordFootSensor`); stats.csv's count without its log.
         var truth: Int
+        /// stats.csv's count: every rise of either foot's contact.
+        var statsTruth: Int
         var samples: [MotionSample]
     }
 
@@ -26,9 +31,17 @@ struct OxfordOptimisationSet {
             guard cells.count == 7, let truth = Int(cells[6]) else {
                 throw TraceError(file: statsURL.path, line: index + 1, problem: .badMetadata("expected 7 columns ending in a step count"))
             }
-            let file = root.appendingPathComponent("data").appendingPathComponent(cells[0])
-                .appendingPathComponent("accelerometer.csv")
-            recordings.append(Recording(name: cells[0], placement: cells[3], truth: truth, samples: try samples(file)))
+            let folder = root.appendingPathComponent("data").appendingPathComponent(cells[0])
+            let log = folder.appendingPathComponent("stepcounter.csv")
+            var footTruth = truth
+            if let text = try? String(contentsOf: log, encoding: .utf8) {
+                guard let recount = OxfordFootSensor.count(log: text) else {
+                    throw TraceError(file: log.path, line: nil, problem: .badMetadata("expected ns,0|1,0|1 on every line"))
+                }
+                footTruth = recount.steps
+            }
+            recordings.append(Recording(name: cells[0], placement: cells[3], truth: footTruth, statsTruth: truth,
+                                        samples: try samples(folder.appendingPathComponent("accelerometer.csv"))))
         }
         return recordings
     }

@@ -12,7 +12,9 @@ struct PedometerCommand: ParsableCommand {
         floors_ascended, floors_descended; for several, one row each. --truth adds the true count a
         trace carries (`# steps_truth: N`, as in Assets/traces/oxford-steps) and the error in %.
         --data DIR runs over the Oxford Step Counter dataset's optimisation recordings
-        (DIR/stats.csv and DIR/data/*/accelerometer.csv, github.com/Oxford-step-counter/DataSet).
+        (DIR/stats.csv and DIR/data/*/accelerometer.csv, github.com/Oxford-step-counter/DataSet);
+        their truth is the foot sensor's log (DIR/data/*/stepcounter.csv) with its contact bounces
+        left out and its missed landings counted, and stats.csv's own count is shown beside it.
 
         Example: tiltkit pedometer Assets/traces/oxford-steps/*.csv --truth
         """)
@@ -49,7 +51,8 @@ struct PedometerCommand: ParsableCommand {
             }
             if let data { results += try OxfordOptimisationSet.load(data).map { recording in
                 PedometerResult(name: recording.name, data: count(recording.samples),
-                                notes: ["placement": recording.placement, "steps_truth": String(recording.truth)])
+                                notes: ["placement": recording.placement, "steps_truth": String(recording.truth),
+                                        "steps_truth_stats_csv": String(recording.statsTruth)])
             } }
             if json {
                 let objects = results.map(\.json)
@@ -91,6 +94,16 @@ struct PedometerResult {
         return 100 * Double(data.numberOfSteps - truth) / Double(truth)
     }
 
+    /// The error against the Oxford optimisation set's stats.csv count, where there is one.
+    var statsErrorPercent: Double? {
+        guard let stats = notes["steps_truth_stats_csv"].flatMap({ Int($0) }), stats > 0 else { return nil }
+        return 100 * Double(data.numberOfSteps - stats) / Double(stats)
+    }
+
+    static func meanAbsolute(_ errors: [Double]) -> Double { errors.map(abs).reduce(0, +) / Double(errors.count) }
+
+    static func within5(_ errors: [Double]) -> String { "\(errors.filter { abs($0) <= 5 }.count)/\(errors.count)" }
+
     /// Steps per second over the time spent walking (pauses left out): active time is the
     /// average active pace times the distance.
     var cadence: Double? {
@@ -112,6 +125,10 @@ struct PedometerResult {
             f.append(("steps_truth", truth))
             f.append(("error_percent", errorPercent ?? NSNull()))
         }
+        if let stats = notes["steps_truth_stats_csv"].flatMap({ Int($0) }) {
+            f.append(("steps_truth_stats_csv", stats))
+            f.append(("error_percent_stats_csv", statsErrorPercent ?? NSNull()))
+        }
         return f
     }
 
@@ -132,27 +149,39 @@ struct PedometerResult {
         }
     }
 
-    /// One row per result; the phone's own counts (Oxford traces) marked as theirs.
+    /// One row per result; the phone's own counts (Oxford traces) marked as theirs, and for the
+    /// optimisation set stats.csv's count (before the foot sensor's bounces were left out) with
+    /// the error against it.
     static func table(_ results: [PedometerResult]) -> String {
-        let header = ["file", "placement", "truth", "tiltkit", "error %", "cadence /s", "distance m",
+        let withStats = results.contains { $0.notes["steps_truth_stats_csv"] != nil }
+        var header = ["file", "placement", "truth", "tiltkit", "error %", "cadence /s", "distance m",
                       "phone algorithm (theirs)", "phone hardware (theirs)"]
+        if withStats { header.append("stats.csv (error %)") }
         var rows = [header]
         for r in results {
-            rows.append([
+            var row = [
                 (r.name as NSString).lastPathComponent == "accelerometer.csv" ? r.name : (r.name as NSString).lastPathComponent,
                 r.notes["placement"] ?? "-", r.truth.map(String.init) ?? "-", String(r.data.numberOfSteps),
                 r.errorPercent.map { String(format: "%+.1f", $0) } ?? "-",
                 r.cadence.map { String(format: "%.2f", $0) } ?? "-",
                 r.data.distance.map { String(format: "%.0f", $0) } ?? "-",
                 r.notes["steps_phone_algorithm"] ?? "-", r.notes["steps_phone_hardware_counter"] ?? "-",
-            ])
+            ]
+            if withStats {
+                row.append(r.statsErrorPercent.map { "\(r.notes["steps_truth_stats_csv"] ?? "") (" + String(format: "%+.1f", $0) + ")" } ?? "-")
+            }
+            rows.append(row)
         }
+        let blank = Array(repeating: "", count: header.count - 5)
         let errors = results.compactMap(\.errorPercent)
         if !errors.isEmpty {
-            let mean = errors.map(abs).reduce(0, +) / Double(errors.count)
-            let within = errors.filter { abs($0) <= 5 }.count
-            rows.append(["mean |error|", "", "", "", String(format: "%.1f", mean), "", "", "", ""])
-            rows.append(["within 5 %", "", "", "", "\(within)/\(errors.count)", "", "", "", ""])
+            rows.append(["mean |error|", "", "", "", String(format: "%.1f", Self.meanAbsolute(errors))] + blank)
+            rows.append(["within 5 %", "", "", "", Self.within5(errors)] + blank)
+        }
+        let statsErrors = results.compactMap(\.statsErrorPercent)
+        if !statsErrors.isEmpty {
+            rows.append(["against stats.csv: mean |error|", "", "", "", String(format: "%.1f", Self.meanAbsolute(statsErrors))] + blank)
+            rows.append(["against stats.csv: within 5 %", "", "", "", Self.within5(statsErrors)] + blank)
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in

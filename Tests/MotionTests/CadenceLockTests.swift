@@ -43,4 +43,22 @@ struct CadenceLockTests {
         #expect((0..<40).allSatisfy { lock.admits(Double($0) * 0.3, period: nil) })
         #expect(lock.stepPeriod(nil) == nil)
     }
+
+    @Test("a step's second peak is not counted even when the budget has saved a step; no two counts closer than half a step")
+    func secondPeakOfAStep() {
+        // A slow walk, 0.76 s steps; every fifth step's heel strike is lost, and each step after a
+        // lost one shows its push-off 0.32 s after its heel strike (the budget then holds 1.5).
+        var lock = CadenceLock(longestStep: 0.9, stridePeaks: 2)
+        var detections: [Double] = []
+        for step in 0..<60 {
+            let t = Double(step) * 0.76
+            if step % 5 == 4 { continue }
+            detections.append(t)
+            if step % 5 == 0 && step > 0 { detections.append(t + 0.32) }
+        }
+        let counted = detections.filter { lock.admits($0, period: 0.76) }
+        let closest = zip(counted.dropFirst(9), counted.dropFirst(10)).map { $1 - $0 }.min() ?? 0
+        #expect(closest >= 0.38, "two counted \(closest) s apart: half of 0.76 s")
+        #expect(counted.count == 48 + 1, "the 48 heel strikes, and the first push-off before the lock knew the rhythm")
+    }
 }

@@ -41,18 +41,35 @@ struct FloorCounterTests {
         #expect(floors.ascended == 0 && floors.descended == 0)
     }
 
-    @Test("the step counter turns MotionSample.pressure into floors (ICAO atmosphere)")
-    func fromPressure() {
-        var counter = StepCounter()
-        // One floor is ≈3 m ≈ 0.036 kPa near sea level; climb 7 m over 20 s at 10 Hz readings.
-        for i in 0...600 {
-            let t = Double(i) / 10
-            let altitude = min(7, max(0, (t - 10) * 0.35))
-            let pressure = BarometricAltitude.pressure(altitude: altitude)
-            counter.update(MotionSample(timestamp: t, acceleration: Vector3(0, 0, -1), pressure: pressure))
-        }
-        let data = counter.data()
-        #expect(data.floorsAscended == 2 && data.floorsDescended == 0)
-        #expect(data.numberOfSteps == 0)
+    /// Counts `samples` as the trace path does (`tiltkit pedometer FILE`).
+    static func count(_ samples: [MotionSample]) -> PedometerData { OxfordTraces.count(samples).data() }
+
+    @Test("the step counter counts MotionSample.pressure's floors walked up or down the stairs (a real walk's steps)")
+    func walkedStairs() throws {
+        let walk = try FloorProfiles.walk(seconds: 60)
+        // 7 m up over 20 s at 0.35 m/s, and 9.6 m (three 3.2 m storeys) down over 30 s.
+        let up = Self.count(FloorProfiles.withPressure(walk, FloorProfiles.ramp(from: 10, metres: 7, rate: 0.35)))
+        #expect(up.floorsAscended == 2 && up.floorsDescended == 0)
+        #expect(up.numberOfSteps > 80)
+        let down = Self.count(FloorProfiles.withPressure(walk, FloorProfiles.ramp(from: 10, metres: -9.6, rate: -0.32)))
+        #expect(down.floorsAscended == 0 && down.floorsDescended == 3)
+    }
+
+    @Test("a lift up or down three storeys, the device still, counts no floors; nor does one ridden between two walks")
+    func liftRides() throws {
+        let still = FloorProfiles.still(seconds: 60)
+        let lift = FloorProfiles.withPressure(still, FloorProfiles.ramp(from: 10, metres: 9.6, rate: 1.2))
+        let up = Self.count(lift)
+        #expect(up.floorsAscended == 0 && up.floorsDescended == 0 && up.numberOfSteps == 0)
+        let down = Self.count(FloorProfiles.withPressure(still, FloorProfiles.ramp(from: 10, metres: -9.6, rate: -1.2)))
+        #expect(down.floorsAscended == 0 && down.floorsDescended == 0)
+        // Walked to the lift and out of it: steps just before and after the ride, none during it.
+        let between = Self.count(try FloorProfiles.walkRideWalk(seconds: 20, metres: 9.6))
+        #expect(between.floorsAscended == 0 && between.floorsDescended == 0)
+        #expect(between.numberOfSteps > 40)
+        // The altitude alone counts floors there, each from when the ride began: the steps leave them out.
+        var altitude = StepCounter()
+        for s in lift { altitude.update(s) }
+        #expect(altitude.floors.ascended >= 2 && altitude.floorChanges.allSatisfy { $0.start >= 10 }, "\(altitude.floorChanges)")
     }
 }

@@ -37,6 +37,32 @@ struct PedometerLiveTests {
         #expect(firstHalf.numberOfSteps > 0 && firstHalf.numberOfSteps < queried.numberOfSteps)
     }
 
+    @Test("floors walked up the stairs are pushed and queried; the lift ridden after them adds none")
+    func stairsThenLift() throws {
+        let samples = try FloorProfiles.stairsThenLift()
+        let trace = Trace(samples: samples, metadata: TraceMetadata(source: "stairs, then a lift"))
+        let expected = OxfordTraces.count(samples).data()
+        #expect(expected.floorsAscended == 2 && expected.floorsDescended == 0)
+        let replay = SteppedReplaySource(trace: trace, loop: false)
+        let pedometer = Pedometer(manager: MotionManager(source: replay, clock: replay.clock))
+        let pushed = Collector<PedometerData>()
+        pedometer.startUpdates(from: 0, to: DispatchQueue(label: "floors")) { pushed.append($0, $1) }
+        var t = 0.0
+        while t < trace.duration + 1 {
+            t += 1.0 / 60
+            replay.advance(to: t)
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while (pushed.all.last?.floorsAscended ?? 0) < 2, Date() < deadline { usleep(1000) }
+        pedometer.stopUpdates()
+        #expect(pushed.errorMessages.isEmpty)
+        #expect(pushed.all.last?.floorsAscended == 2, "the stairs' floors are pushed, the lift's are not")
+        #expect(pushed.all.allSatisfy { ($0.floorsAscended ?? 0) <= 2 && $0.floorsDescended == 0 })
+        let queried = pedometer.queryPedometerData()
+        #expect(queried.floorsAscended == 2 && queried.numberOfSteps == expected.numberOfSteps)
+        #expect(pedometer.queryPedometerData(from: 40, to: trace.duration).floorsAscended == 0)
+    }
+
     @Test("a source without an accelerometer is reported to the handler")
     func unavailable() {
         let source = SteppedTestSource(sensors: [.gyroscope])

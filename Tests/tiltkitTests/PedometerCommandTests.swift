@@ -42,4 +42,67 @@ struct PedometerCommandTests {
         let missing = try Self.run(["pedometer", "/nonexistent/trace.csv"])
         #expect(missing.status != 0 && missing.err.contains("/nonexistent/trace.csv"))
     }
+
+    @Test("floors_ascended counts the floors walked up the stairs, not those ridden in the lift after",
+          .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func floorsWalkedNotRidden() throws {
+        _ = try #require(Self.executable, "tiltkit is not built beside the tests")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-floors-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Trace(samples: try FloorProfiles.stairsThenLift(), metadata: TraceMetadata(source: "stairs, then a lift")).write(to: file)
+        let result = try Self.run(["pedometer", file.path, "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
+        #expect(object["floors_ascended"] as? Int == 2)
+        #expect(object["floors_descended"] as? Int == 0)
+    }
+
+    /// A foot sensor's log polled every 90 ms: `landings` alternating feet every 0.5 s, each foot on
+    /// the ground for 0.6 s; a bounce opens a contact for one poll mid-stance, a missed landing
+    /// leaves a stance without contact.
+    static func footLog(landings: Int, bounces: Set<Int>, missed: Set<Int>) -> String {
+        var lines: [String] = []
+        for poll in 0..<Int(Double(landings + 1) * 0.5 / 0.09) + 10 {
+            let t = Double(poll) * 0.09
+            var contact = [0, 0]
+            for i in 0..<landings where !missed.contains(i) {
+                let since = t - Double(i + 1) * 0.5
+                let bouncing = bounces.contains(i) && since >= 0.25 && since < 0.34
+                if since >= 0 && since < 0.6 && !bouncing { contact[i % 2] = 1 }
+            }
+            lines.append("\(1_000_000_000 + Int64(t * 1e9)),\(contact[0]),\(contact[1])")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("--data counts against the foot sensor's log with its bounces out and its missed landings in, stats.csv's count beside it",
+          .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func optimisationTruthFromTheFootLog() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-oxford-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let walk = root.appendingPathComponent("data/Phone_User_Hard_InHand_1")
+        try FileManager.default.createDirectory(at: walk, withIntermediateDirectories: true)
+        // 60 landings; stats.js's way (every rise) gives 60 − 2 missed + 3 bounces = 61.
+        try Self.footLog(landings: 60, bounces: [10, 20, 30], missed: [15, 41])
+            .write(to: walk.appendingPathComponent("stepcounter.csv"), atomically: true, encoding: .utf8)
+        try "#dir, user, phone, position, surface, duration(s), steps\nPhone_User_Hard_InHand_1, User, Phone, InHand, Hard, 30, 61\n"
+            .write(to: root.appendingPathComponent("stats.csv"), atomically: true, encoding: .utf8)
+        // Any walk will do for the accelerometer: the bundled one, as the dataset writes it (ns, m/s², Android's sign).
+        let samples = try OxfordTraces.trace("user2_hand").samples.prefix(3000)
+        let accelerometer = samples.map { s in
+            let a = s.acceleration * -9.80665
+            return "\(Int64(s.timestamp * 1e9) + 1_000_000_000),3,\(a.x),\(a.y),\(a.z)"
+        }.joined(separator: "\n") + "\n"
+        try accelerometer.write(to: walk.appendingPathComponent("accelerometer.csv"), atomically: true, encoding: .utf8)
+
+        let result = try Self.run(["pedometer", "--truth", "--data", root.path, "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
+        #expect(object["steps_truth"] as? Int == 60)
+        #expect(object["steps_truth_stats_csv"] as? Int == 61)
+        let steps = try #require(object["steps"] as? Int)
+        #expect(steps == OxfordTraces.count(Array(samples)).data().numberOfSteps && steps > 20)
+        let error = try #require(object["error_percent_stats_csv"] as? Double)
+        #expect(abs(error - 100 * Double(steps - 61) / 61) < 1e-9)
+    }
 }

@@ -8,7 +8,10 @@
 /// detections come at least `stridePeaks` times per period (both steps of a stride peaking); else
 /// for a step. A detection then counts only while the cadence owes a step: a phase budget grows by
 /// the elapsed steps (time ÷ step period), each counted detection spends one, and it saves at most
-/// `slack` steps, so a late or early peak still counts but a sustained excess does not.
+/// `slack` steps, so a late or early peak still counts but a sustained excess does not. Nor does a
+/// detection within `closestSteps` step periods of the last counted one, whatever the budget saved:
+/// that is the same step's second peak (a slow walk's push-off, 0.3–0.4 s after the heel strike
+/// at 0.75 s steps), and no two steps of one rhythm come that close.
 /// Nothing is held back until eight detections show the rhythm, nor while the signal is not periodic.
 struct CadenceLock {
     let longestStep: Double
@@ -18,9 +21,12 @@ struct CadenceLock {
     static let oncePerStride = 0.6
     /// Steps the budget may save up: the jitter of one detection against the period.
     private let slack = 1.5
+    /// Least spacing of two counted detections, in step periods.
+    static let closestSteps = 0.5
     /// The last detection intervals, s.
     private var intervals: [Double] = []
     private var lastDetection: Double?
+    private var lastCounted: Double?
     private var budget = 1.0
     private static let memory = 8
 
@@ -32,17 +38,22 @@ struct CadenceLock {
     /// Whether the detection at `time` counts, given the autocorrelation period, s (nil: not periodic).
     mutating func admits(_ time: Double, period: Double?) -> Bool {
         defer { lastDetection = time }
-        guard let last = lastDetection, time > last else { return true }
+        guard let last = lastDetection, time > last else { return counted(time) }
         let interval = time - last
         if intervals.count == Self.memory { intervals.removeFirst() }
         intervals.append(interval)
         guard let step = stepPeriod(period) else {
             budget = 1
-            return true
+            return counted(time)
         }
         budget = min(budget + interval / step, slack)
-        guard budget >= 0.5 else { return false }
+        guard budget >= 0.5, time - (lastCounted ?? -.infinity) >= Self.closestSteps * step else { return false }
         budget -= 1
+        return counted(time)
+    }
+
+    private mutating func counted(_ time: Double) -> Bool {
+        lastCounted = time
         return true
     }
 
@@ -61,6 +72,7 @@ struct CadenceLock {
     mutating func reset() {
         intervals.removeAll(keepingCapacity: true)
         lastDetection = nil
+        lastCounted = nil
         budget = 1
     }
 

@@ -10,6 +10,8 @@
 ///     floors.ascended    // 2
 ///
 /// Apple documents CMPedometer's floors as about 3 m (10 ft) each ("CMPedometerData.floorsAscended").
+/// This counts any change of height, a lift's too; `StepCounter` keeps only those made while walking,
+/// from `lastChangeStart`.
 public struct FloorCounter: Hashable, Sendable {
     public struct Settings: Hashable, Sendable {
         /// Height of a floor, m. Apple: about 3 m.
@@ -44,11 +46,20 @@ public struct FloorCounter: Hashable, Sendable {
     public private(set) var descended = 0
     /// The smoothed altitude, m, and the reference a floor is counted from.
     public private(set) var altitude: Double?
+    /// When the last counted floor's height began to be gained, s: the last time before it that the
+    /// smoothed altitude stood a floor lower (a floor higher for one down), within `settledTolerance`.
+    /// So a lift ridden after a walk up the stairs spans the ride, not the walk before it.
+    public private(set) var lastChangeStart = 0.0
     private var reference = 0.0
     private var slow = 0.0
     private var lastTime = 0.0
+    /// The smoothed altitude over `driftTimeConstant`: a floor gained more slowly than that is weather.
+    private var trail: AltitudeTrail
 
-    public init(settings: Settings = .default) { self.settings = settings }
+    public init(settings: Settings = .default) {
+        self.settings = settings
+        trail = AltitudeTrail(duration: settings.driftTimeConstant, spacing: 0.25)
+    }
 
     /// Feeds one reading; returns the floors it completed (+ up, − down, usually 0). Non-finite
     /// readings and times not after the last are ignored.
@@ -60,6 +71,8 @@ public struct FloorCounter: Hashable, Sendable {
             reference = h
             slow = h
             lastTime = time
+            trail.reset()
+            trail.add(time: time, altitude: h)
             return 0
         }
         let dt = time - lastTime
@@ -83,7 +96,12 @@ public struct FloorCounter: Hashable, Sendable {
             reference -= floor
             change -= 1
         }
-        if change > 0 { ascended += change } else { descended -= change }
+        if change > 0 { ascended += change } else if change < 0 { descended -= change }
+        if change != 0 {
+            let level = a - Double(change) * floor + (change > 0 ? 1 : -1) * settings.settledTolerance
+            lastChangeStart = trail.lastTime(at: level, above: change < 0) ?? time
+        }
+        trail.add(time: time, altitude: a)
         return change
     }
 }

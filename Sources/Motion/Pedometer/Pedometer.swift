@@ -17,7 +17,8 @@ import Dispatch
 /// It observes every raw sample of the manager (`observeSamples`), beside whatever else the manager
 /// pushes or a game pulls, and counts on its own serial queue with a `StepCounter`. Times are the
 /// source's clock, s. A handler gets the data from `start` to the latest sample each time steps or
-/// floors change, in order, never concurrently (a `DeliveryChannel`).
+/// floors change, in order, never concurrently (a `DeliveryChannel`). Floors count only where they
+/// were walked (`StepCounter.isWalked`), so a floor may show first with the steps counted after it.
 public final class Pedometer: Sendable {
     public typealias Handler = @Sendable (PedometerData?, (any Error)?) -> Void
 

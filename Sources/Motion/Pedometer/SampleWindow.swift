@@ -1,6 +1,6 @@
 /// The last `count` values of an evenly sampled signal, oldest first: a fixed ring, no allocation
 /// after `init`.
-struct SampleWindow {
+struct SampleWindow: Hashable, Sendable {
     private var storage: [Double]
     private var start = 0
     private(set) var filled = 0

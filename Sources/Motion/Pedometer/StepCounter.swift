@@ -1,6 +1,7 @@
 /// The pedometer's pure core: steps from accelerometer samples (`StepDetector`), merged with a
 /// device's own step counter where one is read (`updateDeviceCounter`), floors from altitude
-/// (`FloorCounter`), and what `CMPedometerData` reports over any range of what it has seen.
+/// (`FloorCounter`, kept only where they were walked: `isWalked`), and what `CMPedometerData`
+/// reports over any range of what it has seen.
 ///
 ///     var counter = StepCounter()
 ///     for sample in trace.samples { counter.update(sample) }
@@ -13,6 +14,8 @@ public struct StepCounter: Sendable {
     public var stepLength: StepLengthModel
     /// Steps within this many seconds before the end of a range give its current cadence.
     public var cadenceWindow = 5.0
+    /// Share of a floor's climb or descent, 0…1, that must be spent stepping for it to count (`isWalked`).
+    public var walkedFloorShare = 0.5
     public private(set) var detector: StepDetector
     public private(set) var floors: FloorCounter
     /// Turns `MotionSample.pressure` (kPa) into relative altitude for the floors.
@@ -24,8 +27,9 @@ public struct StepCounter: Sendable {
     /// `maximumStepInterval`), so a range's totals cost two look-ups however long the record.
     private var distanceSums: [Double] = []
     private var activeSums: [Double] = []
-    /// Every floor counted: time s, +1 up or −1 down.
-    public private(set) var floorChanges: [(time: Double, change: Int)] = []
+    /// Every floor's worth of height the altitude changed by, walked or not (a lift's too): `data`
+    /// counts those walked.
+    public private(set) var floorChanges: [FloorChange] = []
     /// A device's own step counter's readings (`updateDeviceCounter`): where they cover a stretch of
     /// time, its steps there replace the accelerometer's, as Core Motion counts from its motion
     /// coprocessor; the accelerometer counts the rest (before the first reading, across a gap).
@@ -64,7 +68,7 @@ public struct StepCounter: Sendable {
     public mutating func updateAltitude(time: Double, relativeAltitude: Double) {
         hasAltitude = true
         let change = floors.update(time: time, relativeAltitude: relativeAltitude)
-        if change != 0 { floorChanges.append((time, change)) }
+        if change != 0 { floorChanges.append(FloorChange(time: time, change: change, start: floors.lastChangeStart)) }
     }
 
     /// Feeds one reading of a device's own step counter at `time` (s, the samples' clock).
@@ -127,7 +131,7 @@ public struct StepCounter: Sendable {
         var data = PedometerData(start: t0, end: t1, numberOfSteps: steps, distance: distance)
         if hasAltitude {
             var up = 0, down = 0
-            for f in floorChanges where f.time >= t0 && f.time <= t1 {
+            for f in floorChanges where f.time >= t0 && f.time <= t1 && isWalked(f) {
                 if f.change > 0 { up += f.change } else { down -= f.change }
             }
             data.floorsAscended = up
@@ -160,5 +164,5 @@ public struct StepCounter: Sendable {
     }
 
     /// Index of the first step at or after `t`.
-    private func lowerBound(_ t: Double) -> Int { stepTimes.partitionPoint { $0 < t } }
+    func lowerBound(_ t: Double) -> Int { stepTimes.partitionPoint { $0 < t } }
 }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Motion
+import MotionSources
+
+/// `tiltkit history record`: `SensorRecorder.recordAccelerometer(forDuration:file:)` on any source.
+struct HistoryRecord: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Keep a source's accelerometer readings in a history file for --duration seconds of source time.",
+        discussion: """
+        Stops once the source's clock has passed --duration seconds from its first reading, when a \
+        finite source (a trace) ends, or on Ctrl-C; then prints what the file holds. A file made for \
+        another --duration or another source rate is refused: record with what it was made for, or \
+        delete it.
+
+        Sources: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path (replayed in real \
+        time; --speed applies).
+        """)
+
+    @Option(help: "Where motion comes from (see above).")
+    var source: String
+
+    @Option(help: "The history file (created if absent; continued if it holds an earlier recording).")
+    var file: String
+
+    @Option(help: "Seconds of source time to keep; sizes the file.")
+    var duration: Double
+
+    @Option(help: "Replay speed factor for trace sources.")
+    var speed: Double = 1
+
+    func run() throws {
+        try reportingErrors {
+            guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be a positive number of seconds") }
+            guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+            let motionSource = try SourceSpec(parsing: source).openSource(.init(speed: speed))
+            let manager = MotionManager(source: motionSource)
+            var recorder: SensorRecorder? = SensorRecorder(manager: manager)
+            do { try recorder?.recordAccelerometer(forDuration: duration, file: file) } catch {
+                throw madeForAnotherDuration(rate: motionSource.info.nominalRate ?? SensorRecorder.assumedRate) ?? error
+            }
+            // Pulled beside the recorder only to see the source's clock pass the end.
+            manager.startAccelerometerUpdates()
+            defer { manager.stopAccelerometerUpdates() }
+            try waitForEnd(of: manager)
+            _ = recorder?.recordedSpan  // waits until every sample handed over is stored
+            recorder = nil  // stops and closes the file
+            print(try HistorySummary(file: file, source: motionSource.info.name).text)
+        }
+    }
+
+    /// Returns once the source's clock is `duration` past its first pulled reading, the source
+    /// ended, or Ctrl-C; throws when the source failed.
+    private func waitForEnd(of manager: MotionManager) throws {
+        let interrupt = InterruptFlag()
+        let pump = headlessPump(for: manager.source)
+        var first: Double?
+        while !interrupt.isSet {
+            pump?.wait(timeout: 0.05)
+            if pump == nil { Thread.sleep(forTimeInterval: 0.05) }
+            if let now = manager.accelerometerData?.timestamp {
+                if first == nil { first = now }
+                if let first, now - first > duration { return }
+            }
+            switch manager.connectionState {
+            case .ended: return
+            case .failed(let reason): throw ValidationError(reason)
+            default: continue
+            }
+        }
+    }
+
+    /// The sizing error in the flag the user gave, when `file` exists and was made for another
+    /// duration (the library only knows capacities).
+    private func madeForAnotherDuration(rate: Double) -> ValidationError? {
+        guard let existing = try? AccelerometerHistoryFile(existingAt: file) else { return nil }
+        let madeFor = Double(existing.capacity) / (rate * 1.25)
+        let figures = String(format: "--duration %g at this source's %g Hz), not --duration %g", madeFor, rate, duration)
+        return ValidationError("\(file) was made for \(existing.capacity) readings (\(figures): record with that, or delete it")
+    }
+}
