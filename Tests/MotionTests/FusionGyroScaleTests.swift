@@ -45,9 +45,44 @@ struct FusionGyroScaleTests {
         let (ahrs, lastError) = Self.run(samples)
         let scale = ahrs.internalStates.gyroScaleError
         #expect(abs(scale.x - 0.03) < 0.003, "scale \(scale)")
-        // y and z never turn: nothing to learn, nothing invented
-        #expect(abs(scale.y) < 0.002 && abs(scale.z) < 0.002, "scale \(scale)")
+        // y and z never turn: nothing to learn from them; they take the prior's shared part of x's
+        // (gyroScaleCorrelation) and nothing beyond it
+        let shared = AHRSSettings.default.gyroScaleCorrelation * scale.x
+        #expect(abs(scale.y - shared) < 0.002 && abs(scale.z - shared) < 0.002, "scale \(scale)")
         #expect(lastError < 1.5, "gravity \(lastError)° off after a minute at 720 °/s with a 3 % scale error")
+    }
+
+    /// The same wheel for 30 s, then a 90 °/s spin about the vertical, which gravity cannot see: with every
+    /// axis 2 % fast, the correlated prior carries part of what x showed over to z, and the heading
+    /// drifts less during the spin than with the axes' scale errors taken as unrelated.
+    @Test func aSpinAboutTheVerticalBorrowsTheScaleLearnedOnAnotherAxis() {
+        let sampleRate = 200.0, dt = 1 / sampleRate, rate = 4 * Double.pi, spinRate = Double.pi / 2, scaleError = 0.02
+        var samples = [(sample: MotionSample, truth: Quaternion)]()
+        for i in 0..<Int(65 * sampleRate) {
+            let t = Double(i) * dt
+            // 5 s flat, 30 s (60 turns) about x, then about z: the wheel ends upright, so z is vertical again
+            let wheel = min(max(t - 5, 0), 30) * rate, spin = max(t - 35, 0) * spinRate
+            let truth = Quaternion(axis: Vector3(0, 0, 1), angle: spin) * Quaternion(axis: Vector3(1, 0, 0), angle: wheel)
+            let ω = t < 5 ? Vector3.zero : t < 35 ? Vector3(rate, 0, 0) : Vector3(0, 0, spinRate)
+            let gravity = truth.conjugate.rotate(Vector3(0, 0, -1))
+            samples.append((MotionSample(timestamp: t, acceleration: gravity, rotationRate: ω * (1 + scaleError)), truth))
+        }
+        func headingDrift(_ settings: AHRSSettings) -> Double {
+            var ahrs = AHRS(frame: .xArbitraryZVertical, settings: settings)
+            var atSpin = 0.0, last = 0.0
+            for (sample, truth) in samples {
+                guard let motion = ahrs.update(sample) else { continue }
+                let e = motion.attitude.quaternion * truth.conjugate
+                last = 2 * atan(e.z / e.w) * 180 / .pi
+                if sample.timestamp < 35 { atSpin = last }
+            }
+            return abs(last - atSpin)
+        }
+        var unrelated = AHRSSettings.default
+        unrelated.gyroScaleCorrelation = 0
+        let with = headingDrift(.default), without = headingDrift(unrelated)
+        // 30 s at 90 °/s with 2 % is 54° of heading drift if z's scale error is not corrected at all
+        #expect(with < 0.6 * without, "heading drift over the spin \(with)° with the correlated prior, \(without)° without")
     }
 
     @Test func withoutScaleEstimationTheSameMotionTiltsTheAttitude() {
@@ -94,7 +129,7 @@ struct FusionGyroScaleTests {
     }
 
     /// Real data: BROAD's fast rotation with breaks (trial 08) with 2 % added to one gyro axis.
-    /// The estimate must move by those 2 % on that axis and stay put on the others, and the
+    /// The estimate must move by about those 2 % on that axis and stay put on the others, and the
     /// attitude must stay closer to the truth than without the estimate.
     @Test(.needsSharedData("broad"), arguments: [0, 1, 2])
     func findsAScaleErrorAddedToRealFastRotation(axis: Int) throws {
@@ -120,7 +155,9 @@ struct FusionGyroScaleTests {
         let moved = [after.scale.x - before.scale.x, after.scale.y - before.scale.y, after.scale.z - before.scale.z]
         print(String(format: "BROAD 08, +2 %% on axis %d: scale moved by (%.4f, %.4f, %.4f); inclination %.2f° clean, %.2f° with the error, %.2f° without the estimate",
                      axis, moved[0], moved[1], moved[2], before.inclination, after.inclination, unestimated.inclination))
-        #expect(abs(moved[axis] - 0.02) < 0.0025)
+        // within 0.3 %: the correlated prior (gyroScaleCorrelation) holds an axis that departs from the
+        // others back a little (x moved 1.74 % in this trial, y 1.88 %, z 1.84 %)
+        #expect(abs(moved[axis] - 0.02) < 0.003)
         for other in 0..<3 where other != axis { #expect(abs(moved[other]) < 0.002) }
         #expect(after.inclination < unestimated.inclination)
     }

@@ -14,18 +14,23 @@ public struct LeaveOutRow: Codable, Sendable, Hashable {
 }
 
 extension AccuracyBenchmark {
-    /// The settings tried: the magnetic disturbance handling this default changed (VQF's values and
-    /// a step beyond ours) against the heading correction's time constant, the default among them.
+    /// The settings tried: the magnetic disturbance handling an earlier default changed (VQF's values
+    /// and a step beyond ours) against the heading correction's time constant and the gyro scale
+    /// errors' prior correlation (none, as before, or the default's), the default among them.
     static var leaveOutCandidates: [(name: String, settings: AHRSSettings)] {
         var out: [(String, AHRSSettings)] = []
-        for current in [0.05, 0.5] {
-            for factor in [2.0, 4.0, 6.0] {
-                for tauMag in [10.0, 20.0, 40.0] {
-                    var s = AHRSSettings.default
-                    s.magneticCurrentTimeConstant = current
-                    s.magneticRejectionFactor = factor
-                    s.magneticTimeConstant = tauMag
-                    out.append(("magCurrent \(Figure.fixed(current, 2)) s, rejection ×\(Figure.fixed(factor, 0)), tauMag \(Figure.fixed(tauMag, 0)) s", s))
+        for correlation in [0, AHRSSettings.default.gyroScaleCorrelation] {
+            for current in [0.05, 0.5] {
+                for factor in [2.0, 4.0, 6.0] {
+                    for tauMag in [20.0, 30.0, 40.0] {
+                        var s = AHRSSettings.default
+                        s.gyroScaleCorrelation = correlation
+                        s.magneticCurrentTimeConstant = current
+                        s.magneticRejectionFactor = factor
+                        s.magneticTimeConstant = tauMag
+                        out.append(("scale ρ \(Figure.fixed(correlation, 2)), magCurrent \(Figure.fixed(current, 2)) s, "
+                                    + "rejection ×\(Figure.fixed(factor, 0)), tauMag \(Figure.fixed(tauMag, 0)) s", s))
+                    }
                 }
             }
         }
