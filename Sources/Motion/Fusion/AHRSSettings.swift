@@ -16,6 +16,13 @@ public struct AHRSSettings: Hashable, Sendable {
     /// between field readings; a longer time constant rides out local field distortion better
     /// (BROAD's 9D mean: 20 s 2.36°, 30 s 2.08°; without the correlated scale, 30 s drifts on fast rotation).
     public var magneticTimeConstant: Double = 30
+    /// How long the heading's start-up averaging lasts, s: from the first field reading the correction
+    /// is a running mean (gain 1/n) until 1/n falls to dt over this, then `magneticTimeConstant` takes
+    /// over. VQF ties it to tauMag; here it is kept at 20 s when tauMag is longer, because the running
+    /// mean takes the field disturbed or not (there is no reference field to judge it by yet) — at 30 s
+    /// a magnet brought near 30 s after a restart turned the heading 5° (x-io trace, 101 s) where 20 s
+    /// had ended and the heading coasted on the gyro.
+    public var magneticStartupTime: Double = 20
     /// Rate of the correction steps (inclination, rest detection, magnetometer), Hz. The gyro is
     /// integrated and the acceleration collected on every sample; the corrections, whose time
     /// constants are seconds long, run on every n-th sample with n = sample rate / this, at least 1.

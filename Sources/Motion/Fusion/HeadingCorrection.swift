@@ -9,15 +9,15 @@ struct HeadingCorrection: Hashable, Sendable {
     struct Coefficients: Hashable, Sendable {
         /// Per-sample gain at rest, 1 − exp(−dt/τ).
         var gain: Double
-        /// τ, s.
-        var timeConstant: Double
+        /// How long the start-up's running mean lasts, s (`AHRSSettings.magneticStartupTime`, at most τ).
+        var startupTime: Double
         /// s.
         var maximumRejectionTime: Double
         var rejectionFactor: Double
 
         init(_ s: AHRSSettings, samplePeriod: Double) {
             gain = AHRSCoefficients.gain(timeConstant: s.magneticTimeConstant, samplePeriod: samplePeriod)
-            timeConstant = s.magneticTimeConstant
+            startupTime = min(s.magneticStartupTime, s.magneticTimeConstant)
             maximumRejectionTime = s.magneticMaximumRejectionTime
             rejectionFactor = s.magneticRejectionFactor
         }
@@ -25,7 +25,7 @@ struct HeadingCorrection: Hashable, Sendable {
 
     /// Rz(δ): earth-frame rotation applied after the 6D attitude.
     private(set) var rotation = Quaternion.identity
-    /// Gain floor 1/N for the first N updates, so the heading converges at once (a running mean), until 1/N < dt/τ.
+    /// Gain floor 1/N for the first N updates, so the heading converges at once (a running mean), until 1/N < dt/startupTime.
     private var initialGain = 1.0
     /// Time spent coasting on the gyro because of a disturbance, s (starts full: no reference yet).
     private var rejectionTime: Double
@@ -63,7 +63,7 @@ struct HeadingCorrection: Hashable, Sendable {
         if initialGain != 0 {
             k = max(k, initialGain)
             initialGain = initialGain / (initialGain + 1)
-            if initialGain * co.timeConstant < dt { initialGain = 0 }
+            if initialGain * co.startupTime < dt { initialGain = 0 }
         }
         if k == 0 { return }
         rotation = FastMath.renormalized(FastMath.product(FastMath.rotation(rate: Vector3(0, 0, k * error), dt: 1), rotation))
