@@ -5,10 +5,10 @@
 /// github.com/Oxford-step-counter/Java-Step-Counter, converted from samples at 100 Hz to
 /// seconds). The threshold (0.8 σ, theirs 1.2), the minimum interval (0.3 s, theirs 0.2), the
 /// forgetting time, the noise floor, the gait's sway, the walk check, the missed-step rule and the
-/// cadence hold are ours, tuned on the 48 recordings of their dataset's `optimisation` half only (truth: the foot
-/// sensor's log with its bounces out and missed landings in, beside `stats.csv`'s count): mean
-/// absolute error 1.2 %, 48 of 48 within 5 %; against `stats.csv` 1.8 %, 46 of 48 (`tiltkit pedometer
-/// --truth --data DIR`). The 12 `validation` recordings were not used for tuning.
+/// cadence hold are ours, tuned on the 48 recordings of their dataset's `optimisation` half only
+/// (truth: the foot sensor's log with its bounces out and missed landings in, beside `stats.csv`'s
+/// count): mean absolute error 1.2 %, 48 of 48 within 5 %; against `stats.csv` 1.8 %, 46 of 48
+/// (`tiltkit pedometer --truth --data DIR`). The 12 `validation` recordings were not used for tuning.
 ///
 ///     var settings = StepDetectorSettings.default
 ///     settings.minimumStepInterval = 0.25
