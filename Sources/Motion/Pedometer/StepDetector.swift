@@ -20,6 +20,8 @@ public struct StepDetector: Sendable {
     private var smoother: GaussianSmoother
     private var scorer: PeakScorer
     private var statistics: RunningStatistics
+    /// The sway of the smoothed magnitude, g, over about two steps (`minimumGaitAmplitude`).
+    private var sway: RunningStatistics
     private var rhythm: StepRhythm
     private var cadenceLock: CadenceLock
     /// Grid time, s, of the next resampled value, and the input sample before it.
@@ -54,6 +56,7 @@ public struct StepDetector: Sendable {
         smoother = GaussianSmoother(sigma: s.smoothingSigma * s.resampleRate, halfWidth: smoothHalf)
         scorer = PeakScorer(halfWidth: scoreHalf)
         statistics = RunningStatistics(horizonSamples: s.thresholdTimeConstant * s.resampleRate)
+        sway = RunningStatistics(horizonSamples: s.gaitAmplitudeTime * s.resampleRate)
         rhythm = StepRhythm(minimumSteps: s.minimumWalkSteps, maximumInterval: s.maximumStepInterval)
         cadenceLock = CadenceLock(longestStep: s.longestStepPeriod, stridePeaks: s.stridePeaks)
         lag = smoothHalf + scoreHalf
@@ -103,6 +106,7 @@ public struct StepDetector: Sendable {
         scorer.reset()
         periodEstimator.reset()
         cadenceLock.reset()
+        sway = RunningStatistics(horizonSamples: sway.horizon)
         previous = (t, magnitude)
         gridStart = t
         gridIndex = 0
@@ -117,13 +121,17 @@ public struct StepDetector: Sendable {
         nextGridTime = gridStart + Double(gridIndex) * gridPeriod
         guard let smooth = smoother.push(magnitude) else { return }
         if gridIndex % decimation == 0 { periodEstimator.push(smooth) }
+        sway.add(smooth)
         guard let score = scorer.push(smooth) else { return }
         let scoreTime = now - Double(lag) * gridPeriod
         if let c = candidate, scoreTime - c.time > settings.minimumStepInterval {
             candidate = nil
             detected(c.time, step)
         }
+        // A peak is a step only while the device sways as a gait does: a still device's noise
+        // peaks sharply enough to pass the score alone (see `minimumGaitAmplitude`).
         let isCandidate = statistics.count > 15 && score > settings.minimumScore
+            && sway.standardDeviation >= settings.minimumGaitAmplitude
             && score - statistics.mean > settings.thresholdDeviations * statistics.standardDeviation
         statistics.add(score)
         guard isCandidate else { return }
