@@ -27,6 +27,15 @@ public struct AHRSSettings: Hashable, Sendable {
     /// integrated and the acceleration collected on every sample; the corrections, whose time
     /// constants are seconds long, run on every n-th sample with n = sample rate / this, at least 1.
     public var correctionRate: Double = 25
+    /// How much later than its sample's time a gyro reading reports the motion, beyond the sample
+    /// period it averages, s: the sensor's digital filter and read-out. 0 takes each reading as the
+    /// mean rate over the period before its timestamp, as VQF and most filters do, and suits a
+    /// device whose delay is unknown. With a delay, each sample's rotation is integrated with the
+    /// rate extrapolated by it, so the attitude is the one at the sample's time rather than the
+    /// delay before; in fast rotation the difference is the rate × the delay (2 ms at 500 °/s: 1°).
+    /// BROAD's IMU: 2.1 ms, 0.6 of its samples: its gyro matches its optical reference's rate that
+    /// much later in every trial (`tiltkit bench accuracy` measures and prints it).
+    public var gyroDelay: Double = 0
     /// Sample rate the filter coefficients are first computed for, Hz; they follow the measured
     /// rate (a running mean of the sample period) when it differs by more than 10 %.
     public var nominalSampleRate: Double = 100
