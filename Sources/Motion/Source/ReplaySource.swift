@@ -16,7 +16,7 @@ public enum ReplayPacing: Hashable, Sendable {
 /// increasing.
 ///
 ///     let replay = ReplaySource(trace: trace, pacing: .realTime(speed: 1), loop: true)
-///     try replay.start { event in if case .sample(let s) = event { use(s) } }
+///     try replay.start { event in if case .samples(let batch) = event { batch.forEach(use) } }
 ///     …
 ///     replay.stop()   // joins: nothing is delivered after this returns
 public final class ReplaySource: MotionSource, @unchecked Sendable {
@@ -142,7 +142,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
                 if interruption.isInterrupted { return false }
                 var out = sample
                 out.timestamp += offset
-                deliver(.sample(out))
+                deliver(.samples([out]))
                 return true
             }
             switch played {
