@@ -59,6 +59,46 @@ final class EventLog: @unchecked Sendable {
         #expect(log.all.filter { $0 == .ended }.count == 1)
     }
 
+    /// The sample counts of the `.samples` events in `events`.
+    private func batchSizes(_ events: [MotionSourceEvent]) -> [Int] {
+        events.compactMap { if case .samples(let batch) = $0 { batch.count } else { nil } }
+    }
+
+    @Test func realTimeReplayKeepingUpDeliversEachSampleAloneOnItsTime() throws {
+        let trace = try excerpt()
+        let clock = ManualClock(now: 50)
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        let first = trace.samples[0].timestamp
+        #expect(clock.waitForSleepers(1))
+        for i in 1..<40 {
+            clock.advance(to: 50 + trace.samples[i].timestamp - first)
+            #expect(clock.waitForSleepers(1))
+            #expect(log.samples == Array(trace.samples.prefix(i + 1)), "sample \(i) out on its time")
+        }
+        #expect(batchSizes(log.all).allSatisfy { $0 == 1 })
+    }
+
+    @Test func realTimeReplayBehindItsScheduleCatchesUpInBatches() throws {
+        let trace = try excerpt()
+        let clock = ManualClock()
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        #expect(clock.waitForSleepers(1))
+        clock.advance(by: 1.5)  // the replay wakes 1.5 s late: everything up to then is due at once
+        #expect(clock.waitForSleepers(1))
+        let first = trace.samples[0].timestamp
+        let due = trace.samples.filter { $0.timestamp - first <= 1.5 }
+        #expect(log.samples == due)
+        let sizes = batchSizes(log.all)
+        #expect(sizes.allSatisfy { 1...ReplaySource.batchLimit ~= $0 })
+        #expect(sizes.count < due.count / 8, "\(sizes)")
+    }
+
     @Test func speedFactorScalesTheWait() throws {
         let trace = try excerpt()
         let clock = ManualClock()
@@ -82,6 +122,10 @@ final class EventLog: @unchecked Sendable {
         replay.stop()
         #expect(log.samples == trace.samples)
         #expect(log.all.last == .ended)
+        // Back to back, so in full batches (the last one the rest): no event per sample.
+        let sizes = log.all.dropLast().map { event in if case .samples(let batch) = event { batch.count } else { 0 } }
+        #expect(sizes.dropLast().allSatisfy { $0 == ReplaySource.batchLimit })
+        #expect(sizes.last.map { 1...ReplaySource.batchLimit ~= $0 } == true)
     }
 
     @Test func loopingKeepsTimestampsIncreasing() throws {
