@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite("DeliveryChannel")
 struct DeliveryChannelTests {
-    @Test("single sends and batch sends mixed: every element once, in order, to a handler slower than the producer")
+    @Test("single sends and batch sends (copied and moved) mixed: every element once, in order, to a handler slower than the producer")
     func batchesAndSinglesInOrder() throws {
         let collector = Collector<Int>()
         let channel = DeliveryChannel<Int>(queue: DispatchQueue(label: "handler")) { value in
@@ -15,12 +15,19 @@ struct DeliveryChannelTests {
         }
         var next = 0
         let sizes = [1, 0, 3, 64, 1, 300, 2, 17]
-        for round in 0..<200 {
+        var list: [Int] = []
+        for round in 0..<300 {
             let size = sizes[round % sizes.count]
-            if round % 3 == 0 {
+            switch round % 3 {
+            case 0:
                 for _ in 0..<size { channel.send(next); next += 1 }
-            } else {
+            case 1:
                 channel.send(contentsOf: next..<next + size)
+                next += size
+            default:
+                list.append(contentsOf: next..<next + size)
+                channel.send(moving: &list)
+                #expect(list.isEmpty)
                 next += size
             }
         }

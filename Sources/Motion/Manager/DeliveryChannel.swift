@@ -67,6 +67,20 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
         scheduleDrain()
     }
 
+    /// As `send(contentsOf:)`, taking the elements out of `elements` (left empty): when nothing is
+    /// pending the two lists are swapped, so the elements are not copied (copying and destroying a
+    /// `Result` goes through its value witnesses, per element). The caller keeps a list's storage.
+    func send(moving elements: inout [Element]) {
+        condition.lock()
+        if state.pending.isEmpty {
+            swap(&state.pending, &elements)
+        } else {
+            state.pending.append(contentsOf: elements)
+        }
+        scheduleDrain()
+        elements.removeAll(keepingCapacity: true)
+    }
+
     /// After an append, with the lock held: starts a drain if none runs, or wakes a waiting one
     /// once a batch is ready; then unlocks.
     private func scheduleDrain() {

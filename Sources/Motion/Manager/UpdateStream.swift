@@ -32,8 +32,7 @@ struct UpdateStream<Data: Sendable>: Sendable {
     /// Sends the batch's staged outputs, in order; called once per batch of samples.
     mutating func flush() {
         guard !staged.isEmpty else { return }
-        channel?.send(contentsOf: staged)
-        staged.removeAll(keepingCapacity: true)
+        channel?.send(moving: &staged)
     }
 
     func report(_ error: MotionManagerError) {

@@ -161,9 +161,8 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
                         waited = true
                     }
                 }
-                var out = sample
-                out.timestamp += offset
-                batch.append(out)
+                batch.append(sample)  // then moved in place: a copy made first cost a second one
+                batch[batch.count - 1].timestamp += offset
                 return waited || batch.count == Self.batchLimit ? flush() : true
             }
             // what was read before the end or an error goes first
