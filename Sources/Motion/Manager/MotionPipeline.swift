@@ -59,7 +59,8 @@ struct MotionPipeline: Sendable {
         deviceMotion.flush()
     }
 
-    private mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
+    /// Consuming: the calibrated field is written into the sample itself, not into a copy of it.
+    private mutating func process(_ sample: consuming MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
         if accelerometer.admits(t) {
@@ -94,11 +95,10 @@ struct MotionPipeline: Sendable {
             // would take tens of seconds to walk over, so the estimate starts again from this sample.
             if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
             let field = magnetometerCalibrator.calibrated(raw)
-            var calibrated = sample
             // A disturbed field (strength or dip off what was learned) is kept from fusion, which
             // coasts on the gyro meanwhile rather than turn its heading after a magnet.
-            calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
-            accepted = running.update(calibrated, into: &estimate)
+            sample.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
+            accepted = running.update(sample, into: &estimate)
             let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
             if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
         } else {
