@@ -124,17 +124,18 @@ public final class DSUServer: @unchecked Sendable {
 
     // MARK: Threads
 
-    /// On each source's thread: one sample → one packet per subscriber, sent at once.
+    /// On each source's thread: each sample → one packet per subscriber, sent at once (the
+    /// samples of one read together).
     private func handle(_ event: MotionSourceEvent, slot: Int) {
         let now = clock.now()
         lock.lock()
-        let out: [DSUDatagram<UDPEndpoint>]
+        var out: [DSUDatagram<UDPEndpoint>] = []
         var told: SlotEvent?
         switch event {
-        case .sample(let sample):
+        case .samples(let batch):
             let wasDisconnected = slotStatus[slot]?.disconnectReason != nil
-            out = state.sample(sample, slot: slot, at: now)
-            slotStatus[slot]?.samples += 1
+            for sample in batch { out += state.sample(sample, slot: slot, at: now) }
+            slotStatus[slot]?.samples += batch.count
             slotStatus[slot]?.disconnectReason = nil
             if wasDisconnected { told = .reconnected }
         case .disconnected(let reason):
@@ -142,8 +143,7 @@ public final class DSUServer: @unchecked Sendable {
             slotStatus[slot]?.disconnectReason = reason
             told = .disconnected(reason: reason)
         case .reconnected:
-            // Connected again from the next sample, which carries motion.
-            out = []
+            break  // Connected again from the next sample, which carries motion.
         case .ended:
             out = state.setConnected(false, slot: slot, at: now)
             slotStatus[slot]?.disconnectReason = "the source ended"

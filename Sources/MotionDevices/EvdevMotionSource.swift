@@ -145,7 +145,7 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
             }
             lock.unlock()
             pending.removeFirst(offset)
-            for sample in samples { deliver(.sample(sample)) }
+            if !samples.isEmpty { deliver(.samples(samples)) }  // one read's frames together
         }
     }
 

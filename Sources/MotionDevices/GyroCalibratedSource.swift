@@ -41,11 +41,11 @@ public final class GyroCalibratedSource: RateSettableMotionSource, @unchecked Se
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         try wrapped.start { [self] event in
             switch event {
-            case .sample(let sample):
+            case .samples(let batch):
                 lock.lock()
-                let corrected = calibration.correct(sample)
+                let corrected = batch.map { calibration.correct($0) }
                 lock.unlock()
-                deliver(.sample(corrected))
+                deliver(.samples(corrected))
             default:
                 deliver(event)
             }

@@ -134,7 +134,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
                     if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
                     let (samples, notice) = decode(report)
                     if let notice { deliver(.disconnected(reason: notice)) }
-                    for sample in samples { deliver(.sample(sample)) }
+                    if !samples.isEmpty { deliver(.samples(samples)) }  // a report's readings together
                 }
             } catch let error {
                 // Close first: a FIFO's next writer must not find this reader still open.

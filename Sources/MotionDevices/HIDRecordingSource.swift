@@ -72,7 +72,7 @@ public final class HIDRecordingSource: DiagnosableMotionSource, @unchecked Senda
                 lock.lock()
                 let samples = decoder.decode(event.report, hostTime: due)
                 lock.unlock()
-                for sample in samples { deliver(.sample(sample)) }
+                if !samples.isEmpty { deliver(.samples(samples)) }
             }
             deliver(.ended)
         }

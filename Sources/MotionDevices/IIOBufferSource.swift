@@ -277,10 +277,12 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
                 }
             }
             // in time order across devices, so a backlog of accelerometer scans is joined with the
-            // gyro readings of its own time, not with the newest
+            // gyro readings of its own time, not with the newest; the samples of one read go together
+            var samples: [MotionSample] = []
             for r in readings.sorted(by: { $0.time < $1.time }) {
-                if let sample = merger.add(r.physical, timestamp: r.time) { deliver(.sample(sample)) }
+                if let sample = merger.add(r.physical, timestamp: r.time) { samples.append(sample) }
             }
+            if !samples.isEmpty { deliver(.samples(samples)) }
         }
         return nil
     }

@@ -96,7 +96,7 @@ public final class IIOPollingSource: RateSettableMotionSource, @unchecked Sendab
             while !thread.isStopping {
                 let period = 1 / pollingRate
                 do {
-                    if let sample = try read() { deliver(.sample(sample)) }
+                    if let sample = try read() { deliver(.samples([sample])) }
                 } catch {
                     deliver(.disconnected(reason: "\(error)"))
                     guard awaitReturn(thread) else { return }

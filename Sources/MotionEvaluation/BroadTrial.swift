@@ -19,6 +19,19 @@ public struct BroadTrial: Sendable {
     /// Standard gravity, m/s², to turn BROAD's m/s² into g.
     public static let standardGravity = 9.81
 
+    /// BROAD's IMU's gyro delay (`AHRSSettings.gyroDelay`), s: each reading matches the optical
+    /// reference's mean rate over the period 0.6 samples (2.1 ms) before it, the same in each of the
+    /// public ten trials (`GyroDelayMeasurement`, printed by `tiltkit bench accuracy`). It belongs
+    /// to the sensor, like a pad's calibration, so the fusion scored on BROAD is given it.
+    public static let gyroDelay = 0.0021
+
+    /// The fusion's settings for BROAD's IMU: the defaults with its gyro delay.
+    public static var fusionSettings: AHRSSettings {
+        var settings = AHRSSettings.default
+        settings.gyroDelay = gyroDelay
+        return settings
+    }
+
     public static func load(contentsOf url: URL) throws -> BroadTrial {
         let table = try NumericTable.load(contentsOf: url)
         func column(_ name: String) throws -> [Double] {

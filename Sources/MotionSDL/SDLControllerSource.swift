@@ -143,7 +143,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         case .none:
             return false
         case .sample(let sample):
-            deliver?(.sample(sample))
+            deliver?(.samples([sample]))
         case .removed:
             lock.lock()
             if let c = controller { SDL_GameControllerClose(c) }

@@ -34,6 +34,10 @@ struct Fuse: ParsableCommand {
     @Option(help: "Magnetic declination in degrees, east positive (for x-true-north-z-vertical).")
     var declination: Double = 0
 
+    @Option(name: .customLong("gyro-delay"),
+            help: "How late the gyro's readings are, ms, beyond the period each averages (BROAD's IMU: 2.1); the attitude is turned on by rate × delay.")
+    var gyroDelay: Double = 0
+
     @Option(help: "Cut-off of the accelerometer-only gravity low-pass, Hz.")
     var cutoff: Double = 2
 
@@ -48,6 +52,10 @@ struct Fuse: ParsableCommand {
             guard cutoff > 0, cutoff.isFinite, declination.isFinite else {
                 throw ValidationError("--cutoff must be positive and --declination finite")
             }
+            // a delay beyond a second is no sensor's filter, and the output would swing with the rate
+            guard gyroDelay >= 0, gyroDelay <= 1000 else {
+                throw ValidationError("--gyro-delay must be between 0 and 1000 ms, not \(gyroDelay)")
+            }
             if kind == .accelerometer && referenceFrame != .xArbitraryZVertical {
                 throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
             }
@@ -58,6 +66,7 @@ struct Fuse: ParsableCommand {
                 : AHRS(frame: referenceFrame, settings: {
                     var s = AHRSSettings.default
                     s.declination = declination * .pi / 180
+                    s.gyroDelay = gyroDelay / 1000
                     return s
                 }())
             // Rows go to the file as they are made (whole lines only, even on a full disk).

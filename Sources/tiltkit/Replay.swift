@@ -79,7 +79,10 @@ private final class DeliveryCounter: @unchecked Sendable {
     func record(_ event: MotionSourceEvent) {
         condition.lock(); defer { condition.unlock() }
         switch event {
-        case .sample(let s): count += 1; firstTimestamp = firstTimestamp ?? s.timestamp; lastTimestamp = s.timestamp
+        case .samples(let batch):
+            count += batch.count
+            firstTimestamp = firstTimestamp ?? batch.first?.timestamp
+            lastTimestamp = batch.last?.timestamp ?? lastTimestamp
         case .ended: ended = true; condition.broadcast()
         case .disconnected(let reason): failure = reason
         case .reconnected: break

@@ -132,7 +132,7 @@ struct QuickBenchTests {
         let row = try #require(report.broad.first)
         #expect(abs(try #require(row.vqfTotal9D) - 1.986) < 0.002)
         #expect(abs(try #require(row.vqfTotalHeadingCorrected6D) - 4.590) < 0.002)
-        #expect(report.peerMeans.map(\.filter) == ["VQF 9D", "VQF 6D"])
+        #expect(report.peerMeans.map(\.filter) == ["VQF 9D", "VQF 9D + gyro delay", "VQF 6D", "VQF 6D + gyro delay"])
         #expect(report.text.contains("this run (updateBatch"))
     }
 

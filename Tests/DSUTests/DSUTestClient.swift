@@ -92,7 +92,7 @@ final class ScriptedSource: MotionSource, @unchecked Sendable {
                 pending = []
                 if !unplugged {
                     t += 0.005
-                    events.append(.sample(MotionSample(timestamp: t, acceleration: Vector3(0, 0, -1), rotationRate: Vector3(0, 0, 0.5))))
+                    events.append(.samples([MotionSample(timestamp: t, acceleration: Vector3(0, 0, -1), rotationRate: Vector3(0, 0, 0.5))]))
                 }
                 let send = self.deliver
                 lock.unlock()

@@ -96,7 +96,7 @@ struct EvdevTests {
         #expect(throws: DeviceError.self) { try EvdevMotionSource(path: url.path) }  // no name: driver required
         let source = try EvdevMotionSource(path: url.path, options: .init(driver: .playStation))
         let got = try collect(source) { $0 == .ended }
-        #expect(got.filter { if case .sample = $0 { true } else { false } }.count == 50)
+        #expect(got.samples.count == 50)
         #expect(got.last == .ended)
     }
 }

@@ -88,7 +88,7 @@ struct GyroCalibrationTests {
         calibration.startContinuous()
         let source = GyroCalibratedSource(wrapping: replay, calibration: calibration)
         let events = try collect(source) { $0 == .ended }
-        let samples = events.compactMap { if case .sample(let s) = $0 { s } else { nil } }
+        let samples = events.samples
         #expect(samples.count == 8)
         // The continuous average of 8 still samples leaves only their spread.
         #expect(source.currentCalibration.bias.length > 0.01)

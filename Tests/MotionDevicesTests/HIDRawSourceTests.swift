@@ -35,7 +35,7 @@ struct HIDRawSourceTests {
     }
 
     static func samples(_ events: [MotionSourceEvent]) -> [MotionSample] {
-        events.compactMap { if case .sample(let s) = $0 { s } else { nil } }
+        events.samples
     }
 
     @Test("a FIFO of captured DualShock 4 reports: pad guessed, framed, decoded; writer closing → disconnected")
@@ -204,7 +204,7 @@ struct HIDRawReaderTests {
         #expect(source.info.name == "Wireless Controller (hidraw3), factory calibration")
         #expect(source.info.nominalRate == 250)
         let events = try collect(source) { $0 == .ended }
-        let samples = events.compactMap { if case .sample(let s) = $0 { s } else { nil } }
+        let samples = events.samples
         #expect(samples.count == 5)
         // Case 0: lying flat and still.
         #expect(abs(samples[0].acceleration.z + 1) < 3e-4 && samples[0].rotationRate!.length < 1e-3)
@@ -245,9 +245,13 @@ struct HIDRawReaderTests {
         let source = try HIDRawSource(reader: reader, path: "/dev/hidraw9")
         #expect(reader.written.count == 2 && reader.written.allSatisfy { $0[10] == 0x10 })
         #expect(source.info.name.hasSuffix("user calibration"))
-        let samples = try collect(source) { $0 == .ended }.compactMap { if case .sample(let s) = $0 { s } else { nil } }
+        let events = try collect(source) { $0 == .ended }
+        let samples = events.samples
         // Gyro counts equal to the user origin → zero rate once calibrated.
         #expect(samples.count >= 3 && samples.allSatisfy { $0.rotationRate!.length < 1e-12 })
+        // a report's three IMU readings are handed over together, oldest first
+        let batches = events.compactMap { if case .samples(let batch) = $0 { batch } else { nil } }
+        #expect(batches.allSatisfy { $0.count == 3 && $0[0].timestamp < $0[1].timestamp && $0[1].timestamp < $0[2].timestamp })
     }
 }
 

@@ -38,7 +38,7 @@ struct HIDRecordingTests {
         let source = try HIDRecordingSource(path: Self.path, options: options)
         #expect(source.info.kind == "hid-recording")
         let events = try collect(source) { $0 == .ended }
-        let samples = events.compactMap { if case .sample(let s) = $0 { s } else { nil } }
+        let samples = events.samples
         try #require(samples.count == 8)
         // First sample: the values of INPUT_FACTS §11.1.
         let g = try #require(samples[0].rotationRate)

@@ -136,7 +136,7 @@ struct IIOSensorHubTests {
         func le32(_ v: Int32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }
         func le64(_ v: Int64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }
         func send(_ fd: Int32, _ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
-        func samples() -> [MotionSample] { box.events.compactMap { if case .sample(let s) = $0 { s } else { nil } } }
+        func samples() -> [MotionSample] { box.events.samples }
         // a realtime-clock stamp (the driver's default): 1.7e9 s
         send(accel, le32(0) + le32(0) + le32(-1000) + [0, 0, 0, 0] + le64(1_700_000_000_000_000_000))
         Thread.sleep(forTimeInterval: 0.3)

@@ -130,7 +130,7 @@ struct IIOTests {
         let box = EventBox()
         try source.start { event in box.append(event, finished: false) }
         defer { source.stop() }
-        func samples(_ events: [MotionSourceEvent]) -> Int { events.filter { if case .sample = $0 { true } else { false } }.count }
+        func samples(_ events: [MotionSourceEvent]) -> Int { events.samples.count }
         try #require(box.wait(timeout: 5) { samples($0) >= 5 }, "waiting for samples")
 
         unplugged.store(true, ordering: .relaxed)
@@ -190,8 +190,10 @@ struct IIOTests {
         #expect(try String(contentsOfFile: fake.directory + "/buffer/enable", encoding: .utf8) == "1")
         #expect(try String(contentsOfFile: fake.directory + "/current_timestamp_clock", encoding: .utf8) == "monotonic")
         let events = try collect(source, until: { $0 == .ended })
-        let samples = events.compactMap { if case .sample(let s) = $0 { return s } else { return nil } }
+        let samples = events.samples
         try #require(samples.count == 3)
+        // read at once, so handed over as one batch
+        #expect(events.filter { if case .samples = $0 { true } else { false } } == [.samples(samples)])
         // the kernel's stamps (1.0 s: not the host's clock) keep their 10 ms spacing, moved onto
         // the host's monotonic clock
         let times = samples.map(\.timestamp)
@@ -233,7 +235,7 @@ struct IIOTests {
         let box = EventBox()
         try source.start { event in box.append(event, finished: false) }
         defer { source.stop() }
-        func timestamps(_ events: [MotionSourceEvent]) -> [Double] { events.compactMap { if case .sample(let s) = $0 { s.timestamp } else { nil } } }
+        func timestamps(_ events: [MotionSourceEvent]) -> [Double] { events.samples.map(\.timestamp) }
         let before = (1...3).flatMap { scan(Int64($0) * 10_000_000) }
         _ = before.withUnsafeBytes { write(first, $0.baseAddress, $0.count) }
         try #require(box.wait(timeout: 5) { timestamps($0).count == 3 }, "waiting for the first scans")

@@ -70,7 +70,7 @@ final class PacedTestSource: MotionSource, @unchecked Sendable {
                     if i == plan.reconnectAt { deliver(.reconnected) }
                     if plan.realTime { clock.sleep(until: origin + Double(i) / plan.rate) }
                     let jitter = plan.jitter * (2 * random.nextUnit() - 1)
-                    deliver(.sample(Self.sample(i, plan: plan, jitter: jitter)))
+                    deliver(.samples([Self.sample(i, plan: plan, jitter: jitter)]))
                 }
                 onLastSample()
                 deliver(.ended)
@@ -134,5 +134,5 @@ final class SteppedTestSource: MotionSource, @unchecked Sendable {
         target?(event)
     }
 
-    func emit(_ sample: MotionSample) { emit(.sample(sample)) }
+    func emit(_ sample: MotionSample) { emit(.samples([sample])) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Motion
+import TestSupport
 
 /// A trace summarised and replayed from its file, piece by piece, matches the same trace held in
 /// memory: `tiltkit replay` and trace sources never load the whole file.
@@ -49,7 +50,7 @@ import Testing
         for replay in [fromMemory, fromFile] {
             let log = EventLog()
             try replay.start(log.append)
-            #expect(log.wait(timeout: 120) { $0.count >= 2 * n + 1 })
+            #expect(log.wait(timeout: 120) { $0.samples.count >= 2 * n + 1 })
             replay.stop()
             runs.append(Array(log.samples.prefix(2 * n + 1)))
         }

@@ -40,12 +40,12 @@ import Testing
 
     @Test func skipsSamplesThatWouldMakeTheFileUnreadable() throws {
         let source = ScriptedSource(events: [
-            .sample(MotionSample(timestamp: 1, acceleration: Vector3(0, 0, -1))),
-            .sample(MotionSample(timestamp: 1, acceleration: Vector3(0, 0, -1))),
+            .samples([MotionSample(timestamp: 1, acceleration: Vector3(0, 0, -1)),
+                      MotionSample(timestamp: 1, acceleration: Vector3(0, 0, -1))]),
             .disconnected(reason: "unplugged"),
-            .sample(MotionSample(timestamp: 2, acceleration: Vector3(.nan, 0, -1))),
+            .samples([MotionSample(timestamp: 2, acceleration: Vector3(.nan, 0, -1))]),
             .reconnected,
-            .sample(MotionSample(timestamp: 3, acceleration: Vector3(0.5, 0, -1))),
+            .samples([MotionSample(timestamp: 3, acceleration: Vector3(0.5, 0, -1))]),
             .ended,
         ])
         let url = try TraceTestFiles.scratchFolder().appendingPathComponent("skips.csv")

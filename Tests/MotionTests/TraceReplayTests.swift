@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Motion
+import TestSupport
 
 /// Collects a source's events from its thread.
 final class EventLog: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class EventLog: @unchecked Sendable {
     var all: [MotionSourceEvent] { condition.lock(); defer { condition.unlock() }; return events }
 
     var samples: [MotionSample] {
-        all.compactMap { if case .sample(let s) = $0 { return s } else { return nil } }
+        all.samples
     }
 
     /// Blocks until `predicate` holds for the events so far, or `timeout` real seconds pass.
@@ -55,7 +56,47 @@ final class EventLog: @unchecked Sendable {
         clock.advance(by: 10)
         #expect(log.wait { $0.last == .ended })
         #expect(log.samples == trace.samples)
-        #expect(log.all.count == trace.samples.count + 1)
+        #expect(log.all.filter { $0 == .ended }.count == 1)
+    }
+
+    /// The sample counts of the `.samples` events in `events`.
+    private func batchSizes(_ events: [MotionSourceEvent]) -> [Int] {
+        events.compactMap { if case .samples(let batch) = $0 { batch.count } else { nil } }
+    }
+
+    @Test func realTimeReplayKeepingUpDeliversEachSampleAloneOnItsTime() throws {
+        let trace = try excerpt()
+        let clock = ManualClock(now: 50)
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        let first = trace.samples[0].timestamp
+        #expect(clock.waitForSleepers(1))
+        for i in 1..<40 {
+            clock.advance(to: 50 + trace.samples[i].timestamp - first)
+            #expect(clock.waitForSleepers(1))
+            #expect(log.samples == Array(trace.samples.prefix(i + 1)), "sample \(i) out on its time")
+        }
+        #expect(batchSizes(log.all).allSatisfy { $0 == 1 })
+    }
+
+    @Test func realTimeReplayBehindItsScheduleCatchesUpInBatches() throws {
+        let trace = try excerpt()
+        let clock = ManualClock()
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
+        let log = EventLog()
+        try replay.start(log.append)
+        defer { replay.stop() }
+        #expect(clock.waitForSleepers(1))
+        clock.advance(by: 1.5)  // the replay wakes 1.5 s late: everything up to then is due at once
+        #expect(clock.waitForSleepers(1))
+        let first = trace.samples[0].timestamp
+        let due = trace.samples.filter { $0.timestamp - first <= 1.5 }
+        #expect(log.samples == due)
+        let sizes = batchSizes(log.all)
+        #expect(sizes.allSatisfy { 1...ReplaySource.batchLimit ~= $0 })
+        #expect(sizes.count < due.count / 8, "\(sizes)")
     }
 
     @Test func speedFactorScalesTheWait() throws {
@@ -79,7 +120,12 @@ final class EventLog: @unchecked Sendable {
         try replay.start(log.append)
         #expect(log.wait { $0.last == .ended })
         replay.stop()
-        #expect(log.all == trace.samples.map { .sample($0) } + [.ended])
+        #expect(log.samples == trace.samples)
+        #expect(log.all.last == .ended)
+        // Back to back, so in full batches (the last one the rest): no event per sample.
+        let sizes = log.all.dropLast().map { event in if case .samples(let batch) = event { batch.count } else { 0 } }
+        #expect(sizes.dropLast().allSatisfy { $0 == ReplaySource.batchLimit })
+        #expect(sizes.last.map { 1...ReplaySource.batchLimit ~= $0 } == true)
     }
 
     @Test func loopingKeepsTimestampsIncreasing() throws {
@@ -87,7 +133,7 @@ final class EventLog: @unchecked Sendable {
         let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible, loop: true)
         let log = EventLog()
         try replay.start(log.append)
-        #expect(log.wait { $0.count >= 3 * trace.samples.count + 5 })
+        #expect(log.wait { $0.samples.count >= 3 * trace.samples.count + 5 })
         replay.stop()
         let samples = log.samples
         #expect(!log.all.contains(.ended))

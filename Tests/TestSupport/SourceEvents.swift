@@ -48,3 +48,10 @@ public final class EventBox: @unchecked Sendable {
         return stored
     }
 }
+
+extension Array where Element == MotionSourceEvent {
+    /// Every sample in the events, in order, however the source batched them.
+    public var samples: [MotionSample] {
+        flatMap { event -> [MotionSample] in if case .samples(let batch) = event { batch } else { [] } }
+    }
+}

@@ -19,11 +19,11 @@ extension AccuracyBenchmark {
     /// errors' prior correlation (none, as before, or the default's), the default among them.
     static var leaveOutCandidates: [(name: String, settings: AHRSSettings)] {
         var out: [(String, AHRSSettings)] = []
-        for correlation in [0, AHRSSettings.default.gyroScaleCorrelation] {
+        for correlation in [0, BroadTrial.fusionSettings.gyroScaleCorrelation] {
             for current in [0.05, 0.5] {
                 for factor in [2.0, 4.0, 6.0] {
                     for tauMag in [20.0, 30.0, 40.0] {
-                        var s = AHRSSettings.default
+                        var s = BroadTrial.fusionSettings
                         s.gyroScaleCorrelation = correlation
                         s.magneticCurrentTimeConstant = current
                         s.magneticRejectionFactor = factor
@@ -53,7 +53,7 @@ extension AccuracyBenchmark {
                 return (e9.total, e6.totalHeadingCorrected)
             }
         }
-        let defaultIndex = candidates.firstIndex { $0.settings == .default } ?? 0
+        let defaultIndex = candidates.firstIndex { $0.settings == BroadTrial.fusionSettings } ?? 0
         return trials.indices.map { held in
             let others = trials.indices.filter { $0 != held }
             let best = candidates.indices.min { a, b in

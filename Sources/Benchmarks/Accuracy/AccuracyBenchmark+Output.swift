@@ -41,6 +41,12 @@ extension AccuracyBenchmark.Report {
                       r.vqfTotalHeadingCorrected6D.map { Figure.ratio(r.totalHeadingCorrected6D / $0) } ?? "—"])
         }
         parts.append(t.rendered)
+        let delays = broad.compactMap(\.gyroDelay).map { $0 * 1000 }
+        if let low = delays.min(), let high = delays.max() {
+            parts.append("Gyro delay against the reference, measured in this run: \(Figure.fixed(low, 2))–\(Figure.fixed(high, 2)) ms "
+                         + "per trial; the fusion is given BROAD's \(Figure.fixed(BroadTrial.gyroDelay * 1000, 1)) ms as a device setting "
+                         + "(AHRSSettings.gyroDelay), and \"+ gyro delay\" rows give VQF's output the same.")
+        }
         let nine = peerMeans.filter { $0.axes == 9 }.map(\.filter), six = peerMeans.filter { $0.axes == 6 }.map(\.filter)
         if !peerMeans.isEmpty {
             var p = TextTable(["per trial, measured in this run", "Tiltkit 9D"] + nine.map { "\($0) total" }

@@ -32,6 +32,15 @@ extension AccuracyBenchmark {
             rows[i].peers.append(PeerRow(filter: output.filter, axes: output.axes, total: output.axes == 9 ? e.total : nil,
                                          inclination: e.inclination, totalHeadingCorrected: e.totalHeadingCorrected,
                                          nanosecondsPerSample: output.nanosecondsPerSample, timing: output.timing))
+            if output.filter.hasPrefix("VQF") {
+                // what Tiltkit's output gets from BroadTrial.gyroDelay, given to VQF's: is the gain the filter's?
+                let advanced = GyroDelayMeasurement.advanced(output.estimates, samples: trial.samples, delay: BroadTrial.gyroDelay)
+                let d = BroadMetric.errors(estimates: advanced, groundTruth: trial.groundTruth, movement: trial.movement)
+                rows[i].peers.append(PeerRow(filter: "\(output.filter) + gyro delay", axes: output.axes,
+                                             total: output.axes == 9 ? d.total : nil, inclination: d.inclination,
+                                             totalHeadingCorrected: d.totalHeadingCorrected,
+                                             nanosecondsPerSample: output.nanosecondsPerSample, timing: output.timing))
+            }
             switch output.filter {
             case "VQF 9D": rows[i].vqfTotal9D = e.total
             case "VQF 6D":

@@ -55,6 +55,9 @@ public struct AccuracyBenchmark: Sendable {
         public var vqfTotalHeadingCorrected6D: Double?
         /// Every peer measured on this trial in this run.
         public var peers: [PeerRow] = []
+        /// How late the trial's gyro is against its reference, s (`GyroDelayMeasurement`), measured
+        /// in this run; the fusion is given `BroadTrial.gyroDelay` whatever this says.
+        public var gyroDelay: Double?
     }
 
     public struct TraceRow: Codable, Sendable {
@@ -173,10 +176,11 @@ public struct AccuracyBenchmark: Sendable {
     // MARK: BROAD
 
     static func evaluate(_ trial: BroadTrial, keepSeries: Bool) -> (BroadRow, [(name: String, points: [(Double, Double)])]) {
-        let nine = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xMagneticNorthZVertical))
-        let six = estimates(trial.samples, DeviceMotionEstimatorKind.fusion.make(frame: .xArbitraryZVertical))
+        let settings = BroadTrial.fusionSettings
+        let nine = estimates(trial.samples, AHRS(frame: .xMagneticNorthZVertical, settings: settings))
+        let six = estimates(trial.samples, AHRS(frame: .xArbitraryZVertical, settings: settings))
         let accel = estimates(trial.samples, DeviceMotionEstimatorKind.accelerometer.make())
-        var withoutScale = AHRSSettings.default
+        var withoutScale = settings
         withoutScale.gyroScaleInitialUncertainty = 0
         let nineWithoutScale = estimates(trial.samples, AHRS(frame: .xMagneticNorthZVertical, settings: withoutScale))
         let sixWithoutScale = estimates(trial.samples, AHRS(frame: .xArbitraryZVertical, settings: withoutScale))
@@ -185,12 +189,13 @@ public struct AccuracyBenchmark: Sendable {
         }
         let e9 = errors(nine), e6 = errors(six), ea = errors(accel)
         let e9WithoutScale = errors(nineWithoutScale), e6WithoutScale = errors(sixWithoutScale)
-        let row = BroadRow(trial: trial.name, samples: trial.samples.count, total9D: e9.total, heading9D: e9.heading,
+        var row = BroadRow(trial: trial.name, samples: trial.samples.count, total9D: e9.total, heading9D: e9.heading,
                            inclination9D: e9.inclination, totalHeadingCorrected9D: e9.totalHeadingCorrected,
                            inclination6D: e6.inclination, totalHeadingCorrected6D: e6.totalHeadingCorrected,
                            inclinationAccelerometerOnly: ea.inclination, total9DWithoutScale: e9WithoutScale.total,
                            inclination6DWithoutScale: e6WithoutScale.inclination,
                            totalHeadingCorrected6DWithoutScale: e6WithoutScale.totalHeadingCorrected)
+        row.gyroDelay = GyroDelayMeasurement.delay(of: trial)
         guard keepSeries else { return (row, []) }
         let t = trial.samples.map(\.timestamp)
         return (row, [
@@ -243,7 +248,8 @@ public struct AccuracyBenchmark: Sendable {
                         total9DWithoutScale: m(\.total9DWithoutScale), inclination6DWithoutScale: m(\.inclination6DWithoutScale),
                         totalHeadingCorrected6DWithoutScale: m(\.totalHeadingCorrected6DWithoutScale),
                         vqfTotal9D: mOptional(\.vqfTotal9D), vqfInclination: mOptional(\.vqfInclination),
-                        vqfTotalHeadingCorrected6D: mOptional(\.vqfTotalHeadingCorrected6D), peers: peerMeans(rows))
+                        vqfTotalHeadingCorrected6D: mOptional(\.vqfTotalHeadingCorrected6D), peers: peerMeans(rows),
+                        gyroDelay: mOptional(\.gyroDelay))
     }
 
     // MARK: Core Motion recordings

@@ -12,7 +12,7 @@ final class TappedSource: RateSettableMotionSource, @unchecked Sendable {
         var sample: MotionSample
         /// Nanoclock time the source handed the sample over.
         var arrival: UInt64
-        /// Time inside the manager for this sample, ns.
+        /// Time inside the manager for this sample, ns (a batch's time shared equally by its samples).
         var processing: UInt64
     }
 
@@ -42,12 +42,13 @@ final class TappedSource: RateSettableMotionSource, @unchecked Sendable {
     func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         try inner.start { [self] event in
             switch event {
-            case .sample(let sample):
+            case .samples(let batch):
                 let arrival = Nanoclock.now()
                 deliver(event)
-                let done = Nanoclock.now()
-                if count < storage.count {
-                    (storage.baseAddress! + count).initialize(to: Record(sample: sample, arrival: arrival, processing: done &- arrival))
+                // a batch's samples arrived together; each is charged an equal share of its time
+                let processing = (Nanoclock.now() &- arrival) / UInt64(Swift.max(1, batch.count))
+                for sample in batch where count < storage.count {
+                    (storage.baseAddress! + count).initialize(to: Record(sample: sample, arrival: arrival, processing: processing))
                     count += 1
                 }
             case .disconnected(let reason):

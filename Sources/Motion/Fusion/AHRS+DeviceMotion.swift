@@ -29,7 +29,7 @@ extension AHRS {
     /// and the heading in north-referenced frames only (−1 elsewhere, as Core Motion).
     @inline(__always)
     func write(_ sample: borrowing MotionSample, rotationRate: Vector3, into motion: inout DeviceMotion) {
-        let q6 = quaternion6D
+        let q6 = halfGyroDelay == 0 ? quaternion6D : Self.advanced(quaternion6D, by: rotationRate * halfGyroDelay)
         let q = outputIsEarth6D ? q6 : FastMath.product(aboutVertical: outputFromEarth6D, q6)
         // third row of R(q6), negated: q⁻¹ ⊗ (0,0,−1) ⊗ q (rotations about z do not change it)
         let gravity = Vector3(-2 * (q6.x * q6.z - q6.w * q6.y), -2 * (q6.y * q6.z + q6.w * q6.x),
@@ -49,6 +49,17 @@ extension AHRS {
         } else {
             (motion.headingNorth, motion.headingWest) = (0, 0)
         }
+    }
+
+    /// The attitude `q` turned on by the body-frame rotation whose half-angle vector is `v`, for a
+    /// late gyro (`AHRSSettings.gyroDelay`): the filter's state is the attitude the delayed readings
+    /// integrate to, and the output is that plus the rate × the delay. Only the output: turning the
+    /// state itself would take the accelerometer, which is not late, in a frame ahead of it (BROAD's
+    /// 6D mean 1.67° rather than 1.6x°). (1 − |v|²/2, v) is the rotation to second order: for 2 ms at
+    /// 2000 °/s, |v| < 0.04 rad and the error below 1e-5 rad.
+    @inline(__always)
+    static func advanced(_ q: Quaternion, by v: Vector3) -> Quaternion {
+        FastMath.product(q, Quaternion(w: 1 - 0.5 * v.lengthSquared, x: v.x, y: v.y, z: v.z))
     }
 
     /// No hard-iron calibration is done, so the field is reported raw and `.high` is never claimed:

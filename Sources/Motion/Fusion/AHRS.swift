@@ -72,6 +72,8 @@ public struct AHRS: DeviceMotionEstimator {
     /// `referenceFrame.usesMagnetometer` and `.isNorthReferenced`, kept so the per-sample path reads a flag.
     let usesMagnetometer: Bool
     let reportsHeading: Bool
+    /// Half of `settings.gyroDelay`, s: the output attitude is turned on by the rate times the delay.
+    let halfGyroDelay: Double
 
     public init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, settings: AHRSSettings = .default) {
         self.settings = settings
@@ -85,6 +87,7 @@ public struct AHRS: DeviceMotionEstimator {
         self.headingTurn = (cos: 1, sin: 0)
         self.usesMagnetometer = frame.usesMagnetometer
         self.reportsHeading = frame.isNorthReferenced
+        self.halfGyroDelay = 0.5 * settings.gyroDelay
         refreshOutput()
         gyroError.reset(coefficients.gyroError)
     }

@@ -15,7 +15,9 @@ public struct AHRSSettings: Hashable, Sendable {
     /// scale error estimated on every axis (`gyroScaleCorrelation`), the gyro holds the heading well
     /// between field readings; a longer time constant rides out local field distortion better
     /// (BROAD's 9D mean: 20 s 2.36°, 30 s 2.08°; without the correlated scale, 30 s drifts on fast rotation).
-    public var magneticTimeConstant: Double = 30
+    /// 40 s (with `magneticRejectionFactor` 6) is what every fold of `bench accuracy --leave-out` picks
+    /// on the other nine trials: 9D 1.99° → 1.83°, each trial below VQF (worst 26, vibration, 0.98×).
+    public var magneticTimeConstant: Double = 40
     /// How long the heading's start-up averaging lasts, s: from the first field reading the correction
     /// is a running mean (gain 1/n) until 1/n falls to dt over this, then `magneticTimeConstant` takes
     /// over. VQF ties it to tauMag; here it is kept at 20 s when tauMag is longer, because the running
@@ -27,6 +29,15 @@ public struct AHRSSettings: Hashable, Sendable {
     /// integrated and the acceleration collected on every sample; the corrections, whose time
     /// constants are seconds long, run on every n-th sample with n = sample rate / this, at least 1.
     public var correctionRate: Double = 25
+    /// How much later than its sample's time a gyro reading reports the motion, beyond the sample
+    /// period it averages, s: the sensor's digital filter and read-out. 0 takes each reading as the
+    /// mean rate over the period before its timestamp, as VQF and most filters do, and suits a
+    /// device whose delay is unknown. With a delay, each sample's rotation is integrated with the
+    /// rate extrapolated by it, so the attitude is the one at the sample's time rather than the
+    /// delay before; in fast rotation the difference is the rate × the delay (2 ms at 500 °/s: 1°).
+    /// BROAD's IMU: 2.1 ms, 0.6 of its samples: its gyro matches its optical reference's rate that
+    /// much later in every trial (`tiltkit bench accuracy` measures and prints it).
+    public var gyroDelay: Double = 0
     /// Sample rate the filter coefficients are first computed for, Hz; they follow the measured
     /// rate (a running mean of the sample period) when it differs by more than 10 %.
     public var nominalSampleRate: Double = 100
@@ -95,10 +106,11 @@ public struct AHRSSettings: Hashable, Sendable {
     public var magneticMaximumRejectionTime: Double = 60
     /// After that, the heading correction runs this many times slower while disturbed, and the
     /// coasting allowance comes back this many times faster than it was used while undisturbed
-    /// (VQF magRejectionFactor: 2). Four: with its scale error estimated the gyro holds the heading
+    /// (VQF magRejectionFactor: 2). Six: with its scale error estimated the gyro holds the heading
     /// far better than a field distorted by a magnet nearby or fixed to the device can correct it
-    /// (BROAD's stationary and attached magnet trials: 9D 3.29° → 2.63°, 5.64° → 4.30°).
-    public var magneticRejectionFactor: Double = 4
+    /// (BROAD's stationary and attached magnet trials: 9D 3.29° → 2.63°, 5.64° → 4.30° at four; at
+    /// six with a 40 s `magneticTimeConstant`, 2.25° → 1.86°, 4.50° → 3.89°).
+    public var magneticRejectionFactor: Double = 6
 
     /// Magnetic declination, radians, east positive: true north = magnetic north rotated by −declination
     /// about the vertical. Used by `.xTrueNorthZVertical` only (the World Magnetic Model gives it).

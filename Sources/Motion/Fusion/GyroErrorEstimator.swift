@@ -17,8 +17,8 @@
 /// The axes' scale errors start correlated (`gyroScaleCorrelation`): an axis gravity never sees
 /// turning, which is the one that turns about the vertical and so drifts the heading, takes part of
 /// what the other axes showed instead of staying at zero.
-/// On BROAD's ten trials this lowers the inclination error from 0.86° to 0.69° and the 6D
-/// heading-corrected error from 2.74° to 1.75° (`tiltkit bench accuracy`, with and without).
+/// On BROAD's ten trials (with its gyro delay) this lowers the inclination error from 0.67° to
+/// 0.51° and the 6D heading-corrected error from 2.65° to 1.63° (`tiltkit bench accuracy`, with and without).
 ///
 /// The filter runs at `biasUpdateRate` with the corrections of the steps in between summed.
 /// States: bias in 0.01 °/s (as VQF, so that numbers stay near 1), scale error as a fraction.

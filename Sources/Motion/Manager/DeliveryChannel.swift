@@ -7,10 +7,10 @@ import Foundation
 ///     let channel = DeliveryChannel(queue: DispatchQueue(label: "rec")) { sample in record(sample) }
 ///     channel.send(sample)          // producer: appends under a short lock, never waits for the handler
 ///
-/// Why it is exactly-once and ordered: `send` appends to `pending` under the lock; at most one
-/// drain block is ever in flight (`draining`), and it takes the whole of `pending` in one swap
-/// under the same lock, so each element leaves the list once, and batches are handed over in the
-/// order they were taken. The producer holds the lock only to append (or to schedule or wake a
+/// Why it is exactly-once and ordered: `send` (or `send(contentsOf:)`, a run of elements) appends
+/// to `pending` under the lock; at most one drain block is ever in flight (`draining`), and it
+/// takes the whole of `pending` in one swap under the same lock, so each element leaves the list
+/// once, and batches are handed over in the order they were taken. The producer holds the lock only to append (or to schedule or wake a
 /// drain), never while the handler runs, so a slow handler makes the list grow instead of stalling
 /// it. The drained batch's storage is swapped back in, so steady state appends do not allocate.
 ///
@@ -56,6 +56,34 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
     func send(_ element: consuming Element) {
         condition.lock()
         state.pending.append(element)
+        scheduleDrain()
+    }
+
+    /// Queues `elements`, in order, under one lock: the outputs of samples read together (a
+    /// replay's catch-up, a device's buffered read), which `send` would lock for one by one.
+    func send(contentsOf elements: some Collection<Element>) {
+        condition.lock()
+        state.pending.append(contentsOf: elements)
+        scheduleDrain()
+    }
+
+    /// As `send(contentsOf:)`, taking the elements out of `elements` (left empty): when nothing is
+    /// pending the two lists are swapped, so the elements are not copied (copying and destroying a
+    /// `Result` goes through its value witnesses, per element). The caller keeps a list's storage.
+    func send(moving elements: inout [Element]) {
+        condition.lock()
+        if state.pending.isEmpty {
+            swap(&state.pending, &elements)
+        } else {
+            state.pending.append(contentsOf: elements)
+        }
+        scheduleDrain()
+        elements.removeAll(keepingCapacity: true)
+    }
+
+    /// After an append, with the lock held: starts a drain if none runs, or wakes a waiting one
+    /// once a batch is ready; then unlocks.
+    private func scheduleDrain() {
         let mustSchedule = !state.draining
         if mustSchedule {
             state.draining = true

@@ -1,7 +1,7 @@
 /// The manager's mutable state, kept behind its mutex: which updates run, their intervals and
 /// channels, the device-motion estimator and the reference attitude (not the connection state:
 /// see `ConnectionMonitor`). `process` runs on the
-/// source's thread for every sample.
+/// source's thread for every batch of samples the source read together.
 struct MotionPipeline: Sendable {
     var accelerometer = UpdateStream<AccelerometerData>()
     var gyro = UpdateStream<GyroData>()
@@ -45,11 +45,24 @@ struct MotionPipeline: Sendable {
 
     // MARK: Per sample
 
-    mutating func process(_ sample: MotionSample, arrivalTime: Double, into slots: PullSlots) {
+    /// Each sample of `batch` in order, all stamped `arrivalTime` (they arrived together, by one
+    /// read): every one published to the pull slots as it is processed, and each update type's
+    /// outputs handed to its channel together at the end, one lock per channel per batch.
+    mutating func process(_ batch: [MotionSample], arrivalTime: Double, into slots: PullSlots) {
+        // guarded: iterating even an empty dictionary retains and releases its storage every batch
+        if !sampleObservers.isEmpty { for observer in sampleObservers.values { observer.send(contentsOf: batch) } }
+        for sample in batch { process(sample, arrivalTime: arrivalTime, into: slots) }
+        accelerometer.flush()
+        gyro.flush()
+        magnetometer.flush()
+        altitude.flush()
+        deviceMotion.flush()
+    }
+
+    /// Consuming: the calibrated field is written into the sample itself, not into a copy of it.
+    private mutating func process(_ sample: consuming MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
-        // guarded: iterating even an empty dictionary retains and releases its storage every sample
-        if !sampleObservers.isEmpty { for observer in sampleObservers.values { observer.send(sample) } }
         if accelerometer.admits(t) {
             let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
             slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
@@ -82,11 +95,10 @@ struct MotionPipeline: Sendable {
             // would take tens of seconds to walk over, so the estimate starts again from this sample.
             if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
             let field = magnetometerCalibrator.calibrated(raw)
-            var calibrated = sample
             // A disturbed field (strength or dip off what was learned) is kept from fusion, which
             // coasts on the gyro meanwhile rather than turn its heading after a magnet.
-            calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
-            accepted = running.update(calibrated, into: &estimate)
+            sample.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
+            accepted = running.update(sample, into: &estimate)
             let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
             if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
         } else {

@@ -1,4 +1,5 @@
-/// Handles a source's events on its thread, one at a time: what the manager's delivery closure calls.
+/// Handles a source's events on its thread, one at a time (a batch of samples is one event):
+/// what the manager's delivery closure calls.
 ///
 /// It holds the manager's parts, not the manager: a closure that reached the manager through a
 /// weak reference (so that dropping the manager still stops the source) paid for it on every
@@ -14,9 +15,11 @@ struct SourceEventHandler: Sendable {
 
     func handle(_ event: MotionSourceEvent) {
         switch event {
-        case .sample(let sample):
+        case .samples(let batch):
+            // Read together, so they arrived together: one clock read and one lock for the batch.
+            guard !batch.isEmpty else { return }
             let arrival = clock.now()
-            pipeline.withLock { $0.process(sample, arrivalTime: arrival, into: slots) }
+            pipeline.withLock { $0.process(batch, arrivalTime: arrival, into: slots) }
         case .disconnected(let reason):
             connection.set(.disconnected(reason: reason))
             pipeline.withLock {

@@ -30,7 +30,12 @@ public struct MotionSourceInfo: Hashable, Sendable {
 
 /// What a source tells its consumer, in order, from the source's own thread.
 public enum MotionSourceEvent: Hashable, Sendable {
-    case sample(MotionSample)
+    /// One or more samples read together, oldest first: one device read (an IIO buffer's scans, a
+    /// Switch report's three IMU readings, an evdev read's frames) or a replay's samples already
+    /// due. A source with one sample at a time sends batches of one, at once; a source with
+    /// several in hand sends them together, so the consumer pays its per-event work (a clock
+    /// read, a lock) once for them. Never empty.
+    case samples([MotionSample])
     /// The device went away (unplugged, read error); the reason is for the user.
     case disconnected(reason: String)
     /// The device is back after a `disconnected`.

@@ -3,9 +3,10 @@ import Foundation
 /// How a replay paces its samples.
 public enum ReplayPacing: Hashable, Sendable {
     /// Each sample is delivered when `speed × elapsed clock time` reaches its offset in the
-    /// trace (2 = twice as fast). Gaps in the trace are waited out.
+    /// trace (2 = twice as fast). Gaps in the trace are waited out; samples already due when the
+    /// replay comes to them (it fell behind) go together, in batches of `ReplaySource.batchLimit`.
     case realTime(speed: Double)
-    /// Every sample at once, back to back.
+    /// Every sample at once, back to back, in batches of `ReplaySource.batchLimit`.
     case asFastAsPossible
 }
 
@@ -16,7 +17,7 @@ public enum ReplayPacing: Hashable, Sendable {
 /// increasing.
 ///
 ///     let replay = ReplaySource(trace: trace, pacing: .realTime(speed: 1), loop: true)
-///     try replay.start { event in if case .sample(let s) = event { use(s) } }
+///     try replay.start { event in if case .samples(let batch) = event { batch.forEach(use) } }
 ///     …
 ///     replay.stop()   // joins: nothing is delivered after this returns
 public final class ReplaySource: MotionSource, @unchecked Sendable {
@@ -125,31 +126,52 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         if Thread.current !== thread { finished.wait() }
     }
 
+    /// Samples in one `.samples` event at most. Samples already due (as fast as possible, or a
+    /// real-time replay behind its schedule) go over together, so the consumer's per-event work (a
+    /// clock read and a lock in the manager) is paid once for them; capped so a catch-up still
+    /// streams, in batches a handler can take while the next is read.
+    public static let batchLimit = 64
+
     private func play(_ deliver: @Sendable (MotionSourceEvent) -> Void, interruption: SleepInterruption) {
         guard let first = firstTimestamp else {
             if !interruption.isInterrupted { deliver(.ended) }
             return
         }
         let startTime = clock.now()
+        var batch: [MotionSample] = []
+        batch.reserveCapacity(Self.batchLimit)
+        /// Delivers the samples gathered so far; false once stopped (nothing is delivered then).
+        func flush() -> Bool {
+            if interruption.isInterrupted { return false }
+            if !batch.isEmpty { deliver(.samples(batch)) }
+            batch.removeAll(keepingCapacity: true)
+            return true
+        }
         var pass = 0.0
         repeat {
             let offset = pass * loopLength
             let played = forEachSample { sample in
+                // A sample not yet due: what is due goes now, then the wait; the sample waited
+                // for goes alone, at once, so a replay keeping up delivers each on its time.
+                var waited = false
                 if case .realTime(let speed) = pacing {
                     let due = startTime + (sample.timestamp - first + offset) / speed
-                    if !clock.sleep(until: due, unless: interruption) { return false }
+                    if clock.now() < due {
+                        guard flush(), clock.sleep(until: due, unless: interruption) else { return false }
+                        waited = true
+                    }
                 }
-                if interruption.isInterrupted { return false }
-                var out = sample
-                out.timestamp += offset
-                deliver(.sample(out))
-                return true
+                batch.append(sample)  // then moved in place: a copy made first cost a second one
+                batch[batch.count - 1].timestamp += offset
+                return waited || batch.count == Self.batchLimit ? flush() : true
             }
+            // what was read before the end or an error goes first
+            guard flush() else { return }
             switch played {
             case .success(true): break
             case .success(false): return
             case .failure(let error):
-                if !interruption.isInterrupted { deliver(.disconnected(reason: "\(error)")); deliver(.ended) }
+                deliver(.disconnected(reason: "\(error)")); deliver(.ended)
                 return
             }
             pass += 1

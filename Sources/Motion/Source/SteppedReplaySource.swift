@@ -63,7 +63,7 @@ public final class SteppedReplaySource: MotionSource, @unchecked Sendable {
             clock.advance(to: due)
             var sample = samples[next]
             sample.timestamp += offset
-            deliver(.sample(sample))
+            deliver(.samples([sample]))
             next += 1
         }
     }

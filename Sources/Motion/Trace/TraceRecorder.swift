@@ -92,19 +92,22 @@ public final class TraceRecorder: @unchecked Sendable {
         guard writeError == nil else { return }
         do {
             switch event {
-            case .sample(let sample):
-                if let last = lastTimestamp, sample.timestamp <= last {
-                    result.samplesSkipped += 1
-                    return
+            case .samples(let batch):
+                for sample in batch {
+                    if let last = lastTimestamp, sample.timestamp <= last {
+                        result.samplesSkipped += 1
+                        continue
+                    }
+                    if !TraceRecorder.isFinite(sample) {
+                        result.samplesSkipped += 1
+                        continue
+                    }
+                    lastTimestamp = sample.timestamp
+                    // flushed one by one, so a full disk leaves every counted sample in the file
+                    try writer.append(sample)
+                    try writer.flush()
+                    result.samplesWritten += 1
                 }
-                if !TraceRecorder.isFinite(sample) {
-                    result.samplesSkipped += 1
-                    return
-                }
-                lastTimestamp = sample.timestamp
-                try writer.append(sample)
-                try writer.flush()
-                result.samplesWritten += 1
             case .disconnected(let reason):
                 onConnectionChange?(event)
                 try writer.appendComment("disconnected: \(reason)")
