@@ -37,9 +37,7 @@ final class EventLog: @unchecked Sendable {
     @Test func realTimeReplayDeliversNoSampleBeforeItsTime() throws {
         let trace = try excerpt()
         let clock = ManualClock(now: 1000)
-        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
-        let log = EventLog()
-        try replay.start(log.append)
+        let (replay, log) = try startedRealTime(trace, on: clock)
         defer { replay.stop() }
         let first = trace.samples[0].timestamp
         // Only the sample due at the start is out; the replay waits on the clock for the next.
@@ -59,6 +57,14 @@ final class EventLog: @unchecked Sendable {
         #expect(log.all.filter { $0 == .ended }.count == 1)
     }
 
+    /// A real-time replay of `trace` on `clock`, started, and the log of what it delivers.
+    private func startedRealTime(_ trace: Trace, on clock: ManualClock, speed: Double = 1) throws -> (ReplaySource, EventLog) {
+        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: speed))
+        let log = EventLog()
+        try replay.start(log.append)
+        return (replay, log)
+    }
+
     /// The sample counts of the `.samples` events in `events`.
     private func batchSizes(_ events: [MotionSourceEvent]) -> [Int] {
         events.compactMap { if case .samples(let batch) = $0 { batch.count } else { nil } }
@@ -67,9 +73,7 @@ final class EventLog: @unchecked Sendable {
     @Test func realTimeReplayKeepingUpDeliversEachSampleAloneOnItsTime() throws {
         let trace = try excerpt()
         let clock = ManualClock(now: 50)
-        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
-        let log = EventLog()
-        try replay.start(log.append)
+        let (replay, log) = try startedRealTime(trace, on: clock)
         defer { replay.stop() }
         let first = trace.samples[0].timestamp
         #expect(clock.waitForSleepers(1))
@@ -84,9 +88,7 @@ final class EventLog: @unchecked Sendable {
     @Test func realTimeReplayBehindItsScheduleCatchesUpInBatches() throws {
         let trace = try excerpt()
         let clock = ManualClock()
-        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
-        let log = EventLog()
-        try replay.start(log.append)
+        let (replay, log) = try startedRealTime(trace, on: clock)
         defer { replay.stop() }
         #expect(clock.waitForSleepers(1))
         clock.advance(by: 1.5)  // the replay wakes 1.5 s late: everything up to then is due at once
@@ -102,9 +104,7 @@ final class EventLog: @unchecked Sendable {
     @Test func speedFactorScalesTheWait() throws {
         let trace = try excerpt()
         let clock = ManualClock()
-        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 4))
-        let log = EventLog()
-        try replay.start(log.append)
+        let (replay, log) = try startedRealTime(trace, on: clock, speed: 4)
         defer { replay.stop() }
         #expect(clock.waitForSleepers(1))
         clock.advance(by: 0.25)  // 1 s of trace at 4×
@@ -149,9 +149,7 @@ final class EventLog: @unchecked Sendable {
     @Test func stopWhileWaitingOnTheClockReturnsAndNothingArrivesAfter() throws {
         let trace = try excerpt()
         let clock = ManualClock()
-        let replay = ReplaySource(trace: trace, clock: clock, pacing: .realTime(speed: 1))
-        let log = EventLog()
-        try replay.start(log.append)
+        let (replay, log) = try startedRealTime(trace, on: clock)
         #expect(clock.waitForSleepers(1))
         replay.stop()  // must not wait for the clock, which never moves by itself
         let count = log.all.count
