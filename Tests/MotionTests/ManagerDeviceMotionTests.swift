@@ -187,6 +187,32 @@ struct ManagerDeviceMotionTests {
         #expect(largest > 10 * Self.degree, "the 2 Hz low-pass lags fast tilts that fusion follows")
     }
 
+    @Test("a gyro delay set on the manager reaches fusion: its attitude is AHRS's with that delay; bad values are ignored")
+    func gyroDelay() throws {
+        let trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv"))
+        let samples = trace.samples.filter { $0.timestamp < 20 }
+        func attitude(delay: Double) throws -> Quaternion {
+            let source = SteppedTestSource(sensors: trace.sensors)
+            let manager = MotionManager(source: source)
+            manager.gyroDelay = delay
+            manager.gyroDelay = -1      // ignored
+            manager.gyroDelay = .nan    // ignored
+            #expect(manager.gyroDelay == delay)
+            manager.startDeviceMotionUpdates()
+            defer { manager.stopDeviceMotionUpdates() }
+            for sample in samples { source.emit(sample) }
+            return try #require(manager.deviceMotion).attitude.quaternion
+        }
+        var settings = AHRSSettings.default
+        settings.gyroDelay = 0.004
+        var ahrs = AHRS(frame: .xArbitraryZVertical, settings: settings)
+        var expected = Quaternion.identity
+        for sample in samples { if let m = ahrs.update(sample) { expected = m.attitude.quaternion } }
+        let delayed = try attitude(delay: 0.004), plain = try attitude(delay: 0)
+        #expect(delayed.angle(to: expected) < 1e-9, "the manager's fusion is AHRS with the delay")
+        #expect(delayed.angle(to: plain) > 1e-6, "and the delay changed it")
+    }
+
     @Test("true north: the same samples give headings that differ by the WMM declination")
     func trueNorth() throws {
         let trace = try Trace.load(contentsOf: TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv"))

@@ -47,13 +47,15 @@ public enum DeviceMotionEstimatorKind: String, CaseIterable, Hashable, Sendable 
     case accelerometer = "accel"
 
     /// A new estimator of this kind. `declination` (radians, east positive) is used only by
-    /// `.xTrueNorthZVertical`; the accelerometer-only estimator supports `.xArbitraryZVertical` only.
+    /// `.xTrueNorthZVertical`, `gyroDelay` (s, `AHRSSettings.gyroDelay`) only by fusion; the
+    /// accelerometer-only estimator supports `.xArbitraryZVertical` only.
     public func make(frame: AttitudeReferenceFrame = .xArbitraryZVertical,
-                     declination: Double = 0) -> any DeviceMotionEstimator {
+                     declination: Double = 0, gyroDelay: Double = 0) -> any DeviceMotionEstimator {
         switch self {
         case .fusion:
             var settings = AHRSSettings.default
             settings.declination = declination
+            settings.gyroDelay = gyroDelay
             return AHRS(frame: frame, settings: settings)
         case .accelerometer:
             return AccelerometerAttitudeEstimator()

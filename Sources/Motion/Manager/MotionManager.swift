@@ -131,6 +131,18 @@ public final class MotionManager: Sendable {
         }
     }
 
+    /// How late the source's gyro readings are, s (`AHRSSettings.gyroDelay`: its digital filter and
+    /// read-out, beyond the period each reading averages); fusion's attitude is then the one at each
+    /// sample's time. 0 (the default) when the device's delay is unknown; negative or non-finite
+    /// values are ignored. Takes effect at the next `startDeviceMotionUpdates`.
+    public var gyroDelay: Double {
+        get { pipeline.withLock { $0.gyroDelay } }
+        set {
+            guard newValue.isFinite, newValue >= 0 else { return }
+            pipeline.withLock { $0.gyroDelay = newValue }
+        }
+    }
+
     /// Where the device is, for `xTrueNorthZVertical` (magnetic declination from the World Magnetic
     /// Model). Takes effect at the next `startDeviceMotionUpdates`.
     public var location: GeodeticLocation? {

@@ -19,6 +19,8 @@ struct MotionPipeline: Sendable {
     /// Hz, for the accelerometer-only estimator.
     var gravityFilterCutoff = AccelerometerAttitudeEstimator().cutoffFrequency
     var location: GeodeticLocation?
+    /// s, for fusion (`AHRSSettings.gyroDelay`).
+    var gyroDelay = 0.0
     /// Present while device motion runs.
     var estimator: (any DeviceMotionEstimator)?
     /// The estimator's output, overwritten in place for every sample.
@@ -156,7 +158,8 @@ struct MotionPipeline: Sendable {
             return AccelerometerAttitudeEstimator(cutoffFrequency: gravityFilterCutoff)
         }
         let declinationDegrees = frame == .xTrueNorthZVertical ? location?.magneticDeclination ?? 0 : 0
-        return DeviceMotionEstimatorKind.fusion.make(frame: frame, declination: declinationDegrees * .pi / 180)
+        return DeviceMotionEstimatorKind.fusion.make(frame: frame, declination: declinationDegrees * .pi / 180,
+                                                     gyroDelay: gyroDelay)
     }
 
     // MARK: Reference attitude
