@@ -55,7 +55,7 @@ extension AHRS {
     /// late gyro (`AHRSSettings.gyroDelay`): the filter's state is the attitude the delayed readings
     /// integrate to, and the output is that plus the rate × the delay. Only the output: turning the
     /// state itself would take the accelerometer, which is not late, in a frame ahead of it (BROAD's
-    /// 6D mean 1.67° rather than 1.6x°). (1 − |v|²/2, v) is the rotation to second order: for 2 ms at
+    /// 6D mean 1.67° rather than 1.63°). (1 − |v|²/2, v) is the rotation to second order: for 2 ms at
     /// 2000 °/s, |v| < 0.04 rad and the error below 1e-5 rad.
     @inline(__always)
     static func advanced(_ q: Quaternion, by v: Vector3) -> Quaternion {

@@ -13,12 +13,9 @@ struct AHRSCoefficients: Hashable, Sendable {
     var magnetic: MagneticDisturbanceDetector.Coefficients
     var heading: HeadingCorrection.Coefficients
     var gyroError: GyroErrorEstimator.Coefficients
-    /// `AHRSSettings.gyroDelay`, s.
-    var gyroDelay: Double
 
     init(_ s: AHRSSettings, samplePeriod: Double) {
         self.samplePeriod = samplePeriod
-        gyroDelay = s.gyroDelay
         correctionStride = max(1, Int((1 / (s.correctionRate * samplePeriod)).rounded()))
         // everything below runs once per correction step
         let dt = samplePeriod * Double(correctionStride)

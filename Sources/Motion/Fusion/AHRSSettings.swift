@@ -32,9 +32,9 @@ public struct AHRSSettings: Hashable, Sendable {
     /// How much later than its sample's time a gyro reading reports the motion, beyond the sample
     /// period it averages, s: the sensor's digital filter and read-out. 0 takes each reading as the
     /// mean rate over the period before its timestamp, as VQF and most filters do, and suits a
-    /// device whose delay is unknown. With a delay, each sample's rotation is integrated with the
-    /// rate extrapolated by it, so the attitude is the one at the sample's time rather than the
-    /// delay before; in fast rotation the difference is the rate × the delay (2 ms at 500 °/s: 1°).
+    /// device whose delay is unknown. With a delay, the output attitude is turned on by the rate ×
+    /// the delay, so it is the one at the sample's time rather than the delay before (the filter's
+    /// state is not: see `AHRS.advanced`); in fast rotation that is 2 ms at 500 °/s: 1°.
     /// BROAD's IMU: 2.1 ms, 0.6 of its samples: its gyro matches its optical reference's rate that
     /// much later in every trial (`tiltkit bench accuracy` measures and prints it).
     public var gyroDelay: Double = 0

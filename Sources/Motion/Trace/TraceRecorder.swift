@@ -94,11 +94,9 @@ public final class TraceRecorder: @unchecked Sendable {
             switch event {
             case .samples(let batch):
                 for sample in batch {
-                    if let last = lastTimestamp, sample.timestamp <= last {
-                        result.samplesSkipped += 1
-                        continue
-                    }
-                    if !TraceRecorder.isFinite(sample) {
+                    // not after the last one kept, or not finite: skipped, and counted
+                    let inOrder = lastTimestamp.map { sample.timestamp > $0 } ?? true
+                    guard inOrder && TraceRecorder.isFinite(sample) else {
                         result.samplesSkipped += 1
                         continue
                     }
