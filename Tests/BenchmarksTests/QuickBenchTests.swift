@@ -66,6 +66,7 @@ struct QuickBenchTests {
     @Test func fusionMeasuresEveryEstimatorAndPush() throws {
         var settings = FusionBenchmark.Settings.quick
         settings.samplesPerRecording = 1500
+        settings.fusionPeer = nil
         let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
         #expect(report.recordings == ["xio/sensor_data"])     // the one with a magnetometer comes first
         #expect(report.samples == 1500)
@@ -79,6 +80,53 @@ struct QuickBenchTests {
         #expect(report.targets.count == 7)   // four in ns, the two cost ratios and push (issue 16)
         #expect(report.targets.contains { $0.name.hasPrefix("push delivery of device motion at most 20×") })
         #expect(report.text.contains("plain loop"))
+        #expect(report.peers.isEmpty)
+        #expect(report.peerNote.contains("scripts/install-peers.sh builds it"))
+    }
+
+    static let fusionCostProgram = TestData.assets.deletingLastPathComponent().appendingPathComponent(".build-peers/fusion-cost")
+
+    /// x-io Fusion's C library, timed by scripts/peer-cost/fusion-cost.c over the same recordings in
+    /// the same runs: a row per axis count beside Tiltkit's. Shows as skipped when the program is
+    /// not built (scripts/install-peers.sh; `.ci/run` builds it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Self.fusionCostProgram.path) || TestData.isCI,
+                   "x-io Fusion's timing program is not built (scripts/install-peers.sh); under CI=true this fails instead"))
+    func fusionTimesXioFusionInTheSameRun() throws {
+        var settings = FusionBenchmark.Settings.quick
+        settings.samplesPerRecording = 1500
+        settings.fusionPeer = Self.fusionCostProgram
+        let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
+        #expect(report.peers.map(\.estimator) == ["x-io Fusion 6-axis (C)", "x-io Fusion 9-axis (C)"])
+        for row in report.peers {
+            #expect(row.minNanosecondsPerSample > 0 && row.minNanosecondsPerSample <= row.medianNanosecondsPerSample)
+            #expect(row.ratioToBaseline.isFinite && row.ratioToBaseline > 0)
+        }
+        #expect(report.peerNote.hasPrefix("x-io Fusion measured in this run"))
+        #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: 6D "))
+    }
+
+    /// The program's input: Core Motion's units turned into x-io Fusion's (°/s, specific force in g);
+    /// a file cut short is an error that names where it ends, not a figure.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Self.fusionCostProgram.path) || TestData.isCI,
+                   "x-io Fusion's timing program is not built (scripts/install-peers.sh); under CI=true this fails instead"))
+    func fusionCostInputAndItsErrors() throws {
+        let sample = MotionSample(timestamp: 2, acceleration: Vector3(0.1, 0, -1), rotationRate: Vector3(.pi, 0, -.pi / 2),
+                                  magneticField: Vector3(20, -5, 40))
+        let data = FusionPeerCost.encode([Recording(name: "one", samples: [sample, sample])])
+        let values = data.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
+        #expect(values.count == 1 + 2 + 2 * 10)
+        #expect(Array(values[0..<3]) == [1, 2, 1])
+        #expect(Array(values[3..<13]) == [2, 180, 0, -90, -0.1, -0, 1, 20, -5, 40])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fusion-cost-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peer = try FusionPeerCost(executable: Self.fusionCostProgram, recordings: [Recording(name: "one", samples: [sample, sample])], folder: folder)
+        try data.prefix(data.count - 8).write(to: peer.input)
+        #expect {
+            _ = try peer.measure()
+        } throws: { error in
+            "\(error)".contains("recording 0 ends at sample 1 of 2")
+        }
     }
 
     @Test func accuracyOnTheBundledCoreMotionRecordings() throws {

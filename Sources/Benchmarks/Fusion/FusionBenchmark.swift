@@ -15,6 +15,9 @@ public struct FusionBenchmark: Sendable {
         public var recordingLimit: Int?
         /// Samples used per recording (nil: all).
         public var samplesPerRecording: Int?
+        /// x-io Fusion's C library timed beside Tiltkit in every run (`.build-peers/fusion-cost`,
+        /// which scripts/install-peers.sh builds); nil: not measured.
+        public var fusionPeer: URL? = FusionPeerCost.locate()
 
         public init() {}
 
@@ -51,6 +54,10 @@ public struct FusionBenchmark: Sendable {
         public var estimators: [Row]
         /// Manager push: source thread → fusion → handler on a serial queue, ns per sample.
         public var push: [Row]
+        /// x-io Fusion (C, -O2) over the same recordings, timed in the same runs.
+        public var peers: [Row]
+        /// Which peer was measured and how, or why none was.
+        public var peerNote: String
         public var targets: [TargetCheck]
     }
 
@@ -82,7 +89,14 @@ public struct FusionBenchmark: Sendable {
         let steps = Double(settings.runs * (1 + FusionBenchmark.estimators.count) + 2)
         var done = 0.0
 
-        // Runs alternate baseline and estimators so slow phases of a busy machine hit all alike.
+        let peerFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-fusion-cost-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: peerFolder) }
+        let peer = try settings.fusionPeer.map { url throws(BenchError) in
+            try FusionPeerCost(executable: url, recordings: recordings, folder: peerFolder)
+        }
+        var peerTimes: [FusionPeerCost.Timing] = []
+
+        // Runs alternate baseline, estimators and peer so slow phases of a busy machine hit all alike.
         var baselineTimes: [Timing] = []
         var times = [[Timing]](repeating: [], count: FusionBenchmark.estimators.count)
         var rejected = [Int](repeating: 0, count: FusionBenchmark.estimators.count)
@@ -98,12 +112,16 @@ public struct FusionBenchmark: Sendable {
                 times[i].append(timing.perSample(count))
                 rejected[i] = dropped
             }
+            if let peer { peerTimes.append(try peer.measure()) }
         }
         let baseline = FusionBenchmark.row("plain loop (sum of the sample's fields)", baselineTimes, baseline: nil, rejected: 0)
         let rows = FusionBenchmark.estimators.indices.compactMap { i -> Row? in
             times[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.estimators[i].name, times[i],
                                                        baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
         }
+        let peers = FusionBenchmark.peerRows(peerTimes, baseline: baseline.medianNanosecondsPerSample)
+        let peerNote = peer.map { "x-io Fusion measured in this run: \($0.executable.path) (C, -O2, imufusion 1.3.3's sources; gain 0.5, rejection 10°, timeout 5 s, its gyro bias module; single precision)" }
+            ?? "x-io Fusion not measured: .build-peers/fusion-cost is not built (scripts/install-peers.sh builds it)"
 
         progress("push delivery", done / steps); done += 1
         let pushRecording = recordings.max { $0.samples.count < $1.samples.count }!
@@ -136,7 +154,19 @@ public struct FusionBenchmark: Sendable {
             targets.append(TargetCheck(name: "push delivery of device motion at most 20× the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= 20))
         }
         return Report(recordings: recordings.map(\.name), samples: total, runs: settings.runs, baseline: baseline,
-                      estimators: rows, push: push, targets: targets)
+                      estimators: rows, push: push, peers: peers, peerNote: peerNote, targets: targets)
+    }
+
+    /// x-io Fusion's rows; its program reports one mean per run, so min and median are over runs and
+    /// the wall column repeats the CPU figure (the program times CPU only).
+    static func peerRows(_ runs: [FusionPeerCost.Timing], baseline: Double) -> [Row] {
+        guard !runs.isEmpty else { return [] }
+        var rows = [row("x-io Fusion 6-axis (C)", runs.map { Timing(wall: $0.sixAxis, cpu: $0.sixAxis) }, baseline: baseline, rejected: 0)]
+        let nine = runs.compactMap(\.nineAxis)
+        if !nine.isEmpty {
+            rows.append(row("x-io Fusion 9-axis (C)", nine.map { Timing(wall: $0, cpu: $0) }, baseline: baseline, rejected: 0))
+        }
+        return rows
     }
 
     // MARK: Timed loops
@@ -249,13 +279,13 @@ public struct FusionBenchmark: Sendable {
 extension FusionBenchmark.Report {
     public var text: String {
         var table = TextTable(["", "min ns/sample", "median ns/sample", "wall median", "samples/s", "× plain loop", "rejected"])
-        for row in [baseline] + estimators + push {
+        for row in [baseline] + estimators + peers + push {
             table.append([row.estimator, Figure.fixed(row.minNanosecondsPerSample), Figure.fixed(row.medianNanosecondsPerSample),
                           Figure.fixed(row.wallMedianNanosecondsPerSample),
                           Figure.count(Int(row.samplesPerSecond.isFinite ? row.samplesPerSecond : 0)),
                           Figure.ratio(row.ratioToBaseline), String(row.rejected)])
         }
-        let peers = BroadPeers.averages.map { "\($0.filter) \(Figure.fixed($0.nanosecondsPerSample, 0))" }.joined(separator: ", ")
+        let quoted = BroadPeers.averages.map { "\($0.filter) \(Figure.fixed($0.nanosecondsPerSample, 0))" }.joined(separator: ", ")
         return """
             \(samples) samples from \(recordings.count) recording(s): \(recordings.joined(separator: ", "))
             \(runs) runs, each a fresh estimator per recording over samples in memory, called through its concrete type
@@ -267,9 +297,22 @@ extension FusionBenchmark.Report {
 
             \(table.rendered)
 
-            Peers on BROAD (ns/sample, native C/C++ -O2; quoted from ../shared/data/broad/README.md, not measured here): \(peers)
+            \(peerNote)\(peerComparison)
+            Peers on BROAD (ns/sample, native C/C++ -O2; quoted from ../shared/data/broad/README.md, not measured here): \(quoted)
 
             \(targets.map(\.line).joined(separator: "\n"))
             """
+    }
+}
+
+extension FusionBenchmark.Report {
+    /// Tiltkit's medians over x-io Fusion's, axes for axes, as a sentence ("" without the peer).
+    var peerComparison: String {
+        let pairs = [("6-axis fusion", "x-io Fusion 6-axis (C)", "6D"), ("9-axis fusion", "x-io Fusion 9-axis (C)", "9D")]
+        let parts = pairs.compactMap { ours, theirs, label -> String? in
+            guard let a = estimators.first(where: { $0.estimator == ours }), let b = peers.first(where: { $0.estimator == theirs }) else { return nil }
+            return "\(label) \(Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))"
+        }
+        return parts.isEmpty ? "" : "\nTiltkit's cost over x-io Fusion's in this run: " + parts.joined(separator: ", ")
     }
 }

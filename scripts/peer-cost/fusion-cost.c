@@ -1,0 +1,149 @@
+// Times x-io Fusion (the C library; Seb Madgwick, x-io Technologies, MIT) over the samples
+// `tiltkit bench fusion` measures Tiltkit on, so that its cost is measured in the same run rather
+// than quoted. scripts/install-peers.sh builds this file against the library's sources as PyPI's
+// imufusion package ships them, compiled -O2 with the library's own configuration.
+//
+//   fusion-cost FILE
+//
+// FILE holds little-endian float64 values: the number of recordings, then per recording its sample
+// count n and whether it has a magnetometer (0 or 1), then n rows of
+// t (s), gyro x y z (°/s), specific force x y z (g), field x y z (any unit).
+// Prints one JSON object: ns per sample of CPU time (this thread) for the 6-axis update over every
+// recording and the 9-axis update over those with a magnetometer, each with a fresh filter per
+// recording, the settings BROAD's peer figures used (gain 0.5, acceleration and magnetic rejection
+// 10°, rejection timeout 5 s) and the library's gyro bias module before the AHRS, as its advanced
+// example runs them. The samples are converted to the library's float vectors before timing.
+#include "Fusion.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef struct {
+    long count;
+    int hasMagnetometer;
+    float sampleRate;
+    float *dt;
+    FusionVector *gyro, *accel, *field;
+} Recording;
+
+static double threadSeconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
+static int readValues(FILE *file, double *values, size_t count) {
+    return fread(values, sizeof(double), count, file) == count;
+}
+
+// Returns the number of recordings read, or -1 with a message on stderr.
+static long load(const char *path, Recording **out) {
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); return -1; }
+    double header[2];
+    if (!readValues(file, header, 1) || header[0] < 1 || header[0] > 1e6) {
+        fprintf(stderr, "%s: no recording count\n", path);
+        fclose(file);
+        return -1;
+    }
+    long recordings = (long) header[0];
+    Recording *all = calloc((size_t) recordings, sizeof(Recording));
+    for (long r = 0; r < recordings; r++) {
+        if (!readValues(file, header, 2) || header[0] < 2 || header[0] > 1e9) {
+            fprintf(stderr, "%s: recording %ld has no sample count\n", path, r);
+            fclose(file);
+            return -1;
+        }
+        Recording *rec = &all[r];
+        rec->count = (long) header[0];
+        rec->hasMagnetometer = header[1] != 0;
+        rec->dt = malloc((size_t) rec->count * sizeof(float));
+        rec->gyro = malloc((size_t) rec->count * sizeof(FusionVector));
+        rec->accel = malloc((size_t) rec->count * sizeof(FusionVector));
+        rec->field = malloc((size_t) rec->count * sizeof(FusionVector));
+        double row[10], previous = 0;
+        for (long i = 0; i < rec->count; i++) {
+            if (!readValues(file, row, 10)) {
+                fprintf(stderr, "%s: recording %ld ends at sample %ld of %ld\n", path, r, i, rec->count);
+                fclose(file);
+                return -1;
+            }
+            rec->dt[i] = (float) (i == 0 ? 0 : row[0] - previous);
+            previous = row[0];
+            rec->gyro[i] = (FusionVector) {.axis = {(float) row[1], (float) row[2], (float) row[3]}};
+            rec->accel[i] = (FusionVector) {.axis = {(float) row[4], (float) row[5], (float) row[6]}};
+            rec->field[i] = (FusionVector) {.axis = {(float) row[7], (float) row[8], (float) row[9]}};
+        }
+        double duration = 0;
+        for (long i = 1; i < rec->count; i++) duration += rec->dt[i];
+        rec->sampleRate = (float) ((double) (rec->count - 1) / duration);
+        rec->dt[0] = 1.0f / rec->sampleRate;
+    }
+    fclose(file);
+    *out = all;
+    return recordings;
+}
+
+// One pass over `rec` with a fresh bias module and AHRS; returns CPU seconds, adds to *sum.
+static double timeRecording(const Recording *rec, int withMagnetometer, float *sum) {
+    FusionAhrs ahrs;
+    FusionAhrsInitialise(&ahrs);
+    const FusionAhrsSettings settings = {
+        .sampleRate = rec->sampleRate,
+        .convention = FusionConventionNwu,
+        .gain = 0.5f,
+        .gyroscopeRange = 2000.0f,
+        .accelerationRejection = 10.0f,
+        .magneticRejection = 10.0f,
+        .rejectionTimeout = 5.0f,
+    };
+    FusionAhrsSetSettings(&ahrs, &settings);
+    FusionBias bias;
+    FusionBiasInitialise(&bias);
+    FusionBiasSettings biasSettings = fusionBiasDefaultSettings;
+    biasSettings.sampleRate = rec->sampleRate;
+    FusionBiasSetSettings(&bias, &biasSettings);
+
+    float total = 0;
+    const double start = threadSeconds();
+    for (long i = 0; i < rec->count; i++) {
+        const FusionVector gyro = FusionBiasUpdate(&bias, rec->gyro[i]);
+        FusionAhrsSetSamplePeriod(&ahrs, rec->dt[i]);
+        if (withMagnetometer) {
+            FusionAhrsUpdate(&ahrs, gyro, rec->accel[i], rec->field[i]);
+        } else {
+            FusionAhrsUpdateNoMagnetometer(&ahrs, gyro, rec->accel[i]);
+        }
+        total += FusionAhrsGetQuaternion(&ahrs).element.w;
+    }
+    const double elapsed = threadSeconds() - start;
+    *sum += total;
+    return elapsed;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s FILE (see the comment at the top of fusion-cost.c)\n", argv[0]);
+        return 2;
+    }
+    Recording *recordings;
+    const long count = load(argv[1], &recordings);
+    if (count < 0) return 1;
+    double six = 0, nine = 0;
+    long sixSamples = 0, nineSamples = 0;
+    float sum = 0;
+    for (long r = 0; r < count; r++) {
+        six += timeRecording(&recordings[r], 0, &sum);
+        sixSamples += recordings[r].count;
+        if (recordings[r].hasMagnetometer) {
+            nine += timeRecording(&recordings[r], 1, &sum);
+            nineSamples += recordings[r].count;
+        }
+    }
+    char nineAxis[32] = "null";
+    if (nineSamples > 0) snprintf(nineAxis, sizeof nineAxis, "%.3f", 1e9 * nine / (double) nineSamples);
+    // The sum keeps the updates from being optimised away; printed so that it is used.
+    printf("{\"sixAxisNanosecondsPerSample\": %.3f, \"nineAxisNanosecondsPerSample\": %s, \"checksum\": %.6g}\n",
+           1e9 * six / (double) sixSamples, nineAxis, (double) sum);
+    return 0;
+}
