@@ -42,14 +42,7 @@ public struct PeerRunner: Sendable {
 
     /// `scripts/broad-peers.py` in the working directory's repository or above the executable.
     public static func locateScript() -> URL? {
-        let fm = FileManager.default
-        var folders = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while dir.path != "/" && !dir.path.isEmpty {
-            folders.append(dir)
-            dir = dir.deletingLastPathComponent()
-        }
-        return folders.map { $0.appendingPathComponent("scripts/broad-peers.py") }.first { fm.fileExists(atPath: $0.path) }
+        RepositoryFile.locate("scripts/broad-peers.py") { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     public func run(_ trials: [BroadTrial]) throws(BenchError) -> Result {

@@ -18,18 +18,10 @@ struct FusionPeerCost: Sendable {
     /// The program: `TILTKIT_FUSION_COST`, else `.build-peers/fusion-cost` in the working directory's
     /// repository or above the executable; nil when it is not built.
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        let fm = FileManager.default
         if let path = environment["TILTKIT_FUSION_COST"], !path.isEmpty {
-            return fm.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
         }
-        var folders = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while dir.path != "/" && !dir.path.isEmpty {
-            folders.append(dir)
-            dir = dir.deletingLastPathComponent()
-        }
-        return folders.map { $0.appendingPathComponent(".build-peers/fusion-cost") }
-            .first { fm.isExecutableFile(atPath: $0.path) }
+        return RepositoryFile.locate(".build-peers/fusion-cost") { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     /// Writes `recordings` where the program reads them; the caller removes `folder`.
