@@ -105,6 +105,19 @@ struct QuickBenchTests {
         #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: 6D "))
     }
 
+    /// A peer program that fails leaves x-io Fusion out, with why; Tiltkit's rows still come.
+    @Test func aFailingPeerProgramIsNamedNotFatal() throws {
+        var settings = FusionBenchmark.Settings.quick
+        settings.samplesPerRecording = 500
+        settings.fusionPeer = URL(fileURLWithPath: "/bin/false")
+        let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
+        #expect(report.peers.isEmpty)
+        #expect(report.peerNote.hasPrefix("x-io Fusion not measured: "))
+        #expect(report.peerNote.contains("/bin/false exited with status 1"))
+        #expect(report.estimators.map(\.estimator) == ["accelerometer-only", "6-axis fusion", "9-axis fusion"])
+        #expect(!report.text.contains("Tiltkit's cost over x-io Fusion's"))
+    }
+
     /// The program's input: Core Motion's units turned into x-io Fusion's (°/s, specific force in g);
     /// a file cut short is an error that names where it ends, not a figure.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Self.fusionCostProgram.path) || TestData.isCI,
