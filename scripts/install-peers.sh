@@ -18,7 +18,8 @@ if [ ! -x "$out/fusion-cost" ] || [ scripts/peer-cost/fusion-cost.c -nt "$out/fu
         python3 -m pip download --quiet --no-deps --no-binary imufusion "imufusion==$version" -d "$out"
     rm -rf "$out/imufusion-$version"
     tar xzf "$out/imufusion-$version.tar.gz" -C "$out"
-    cc -O2 -o "$out/fusion-cost" scripts/peer-cost/fusion-cost.c -I "$out/imufusion-$version/Fusion" \
+    cc -O2 -DIMUFUSION_VERSION="\"$version\"" -o "$out/fusion-cost" scripts/peer-cost/fusion-cost.c \
+        -I "$out/imufusion-$version/Fusion" \
         "$out/imufusion-$version"/Fusion/*.c -lm
 fi
 echo "peer built: x-io Fusion $version (C, -O2) timed by $out/fusion-cost"

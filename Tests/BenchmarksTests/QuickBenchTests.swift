@@ -102,6 +102,7 @@ struct QuickBenchTests {
             #expect(row.ratioToBaseline.isFinite && row.ratioToBaseline > 0)
         }
         #expect(report.peerNote.hasPrefix("x-io Fusion measured in this run"))
+        #expect(report.peerNote.contains("imufusion ") && report.peerNote.contains("gain 0.5"))   // as the program says it ran
         #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: 6D "))
     }
 

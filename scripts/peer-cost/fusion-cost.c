@@ -8,7 +8,8 @@
 // FILE holds little-endian float64 values: the number of recordings, then per recording its sample
 // count n and whether it has a magnetometer (0 or 1), then n rows of
 // t (s), gyro x y z (°/s), specific force x y z (g), field x y z (any unit).
-// Prints one JSON object: ns per sample of CPU time (this thread) for the 6-axis update over every
+// Prints one JSON object: what ran (the library's version, which the build passes as
+// IMUFUSION_VERSION, and the settings below), and ns per sample of CPU time (this thread) for the 6-axis update over every
 // recording and the 9-axis update over those with a magnetometer, each with a fresh filter per
 // recording, the settings BROAD's peer figures used (gain 0.5, acceleration and magnetic rejection
 // 10°, rejection timeout 5 s) and the library's gyro bias module before the AHRS, as its advanced
@@ -17,6 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+#ifndef IMUFUSION_VERSION
+#define IMUFUSION_VERSION "of unknown version"
+#endif
+
+// What timeRecording runs, for the bench's note beside the figures.
+#define SETUP "gain 0.5, acceleration and magnetic rejection 10°, rejection timeout 5 s, its gyro bias module first; single precision"
 
 typedef struct {
     long count;
@@ -143,7 +151,8 @@ int main(int argc, char **argv) {
     char nineAxis[32] = "null";
     if (nineSamples > 0) snprintf(nineAxis, sizeof nineAxis, "%.3f", 1e9 * nine / (double) nineSamples);
     // The sum keeps the updates from being optimised away; printed so that it is used.
-    printf("{\"sixAxisNanosecondsPerSample\": %.3f, \"nineAxisNanosecondsPerSample\": %s, \"checksum\": %.6g}\n",
-           1e9 * six / (double) sixSamples, nineAxis, (double) sum);
+    printf("{\"library\": \"x-io Fusion, imufusion %s's sources\", \"setup\": \"%s\", "
+           "\"sixAxisNanosecondsPerSample\": %.3f, \"nineAxisNanosecondsPerSample\": %s, \"checksum\": %.6g}\n",
+           IMUFUSION_VERSION, SETUP, 1e9 * six / (double) sixSamples, nineAxis, (double) sum);
     return 0;
 }

@@ -128,7 +128,7 @@ public struct FusionBenchmark: Sendable {
                                                        baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
         }
         let peers = FusionBenchmark.peerRows(peerTimes, baseline: baseline.medianNanosecondsPerSample)
-        let peerNote = peer.map { "x-io Fusion measured in this run: \($0.executable.path) (C, -O2, imufusion 1.3.3's sources; gain 0.5, rejection 10°, timeout 5 s, its gyro bias module; single precision)" }
+        let peerNote = peer.flatMap { peer in peerTimes.last.map { "x-io Fusion measured in this run: \(peer.executable.path) (C, -O2; \($0.description))" } }
             ?? peerFailure.map { "x-io Fusion not measured: \($0)" }
             ?? "x-io Fusion not measured: .build-peers/fusion-cost is not built (scripts/install-peers.sh builds it)"
 

@@ -5,10 +5,12 @@ import Motion
 /// run, so its cost is measured beside Tiltkit's rather than quoted: `.build-peers/fusion-cost`
 /// (scripts/peer-cost/fusion-cost.c, built -O2 against imufusion's sources by scripts/install-peers.sh).
 struct FusionPeerCost: Sendable {
-    /// ns per sample of the measuring thread's CPU time.
+    /// ns per sample of the measuring thread's CPU time, and what the program says it ran.
     struct Timing: Sendable {
         var sixAxis: Double
         var nineAxis: Double?
+        /// "x-io Fusion, imufusion 1.3.3's sources; gain 0.5, …".
+        var description: String
     }
 
     var executable: URL
@@ -56,6 +58,8 @@ struct FusionPeerCost: Sendable {
     /// One timed pass of the program over every recording.
     func measure() throws(BenchError) -> Timing {
         struct Reply: Decodable {
+            var library: String
+            var setup: String
             var sixAxisNanosecondsPerSample: Double
             var nineAxisNanosecondsPerSample: Double?
         }
@@ -80,6 +84,7 @@ struct FusionPeerCost: Sendable {
               reply.sixAxisNanosecondsPerSample.isFinite, reply.sixAxisNanosecondsPerSample > 0 else {
             throw .unavailable("x-io Fusion: \(executable.path) printed no timing: \(String(decoding: data, as: UTF8.self))")
         }
-        return Timing(sixAxis: reply.sixAxisNanosecondsPerSample, nineAxis: reply.nineAxisNanosecondsPerSample)
+        return Timing(sixAxis: reply.sixAxisNanosecondsPerSample, nineAxis: reply.nineAxisNanosecondsPerSample,
+                      description: "\(reply.library); \(reply.setup)")
     }
 }
