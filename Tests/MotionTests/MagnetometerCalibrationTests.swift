@@ -1,5 +1,5 @@
 import Foundation
-import Motion
+@testable import Motion
 import MotionEvaluation
 import TestSupport
 import Testing
@@ -99,6 +99,21 @@ import Testing
         let manager = MotionManager(source: source, clock: source.clock)
         manager.restoreMagnetometerCalibration(try #require(store.load(device: "DualSense (hidraw3)")))
         #expect(manager.magnetometerCalibrationAccuracy == .high)
+    }
+
+    @Test("a reading is taken once the field has turned takeTurn from the last one taken, as the angle between them says")
+    func theTurnTestAgreesWithTheAngle() {
+        let turn = MagnetometerCalibrator.takeTurn
+        let base = Vector3(30, -12, 41)
+        // about an axis across the field, by a little less and a little more than the threshold, and by more
+        let axis = base.cross(Vector3(0, 0, 1)) / base.cross(Vector3(0, 0, 1)).length
+        for angle in [0.0, 0.5 * turn, 0.99 * turn, 1.01 * turn, 1.5, 2.5, .pi] {
+            let turned = Quaternion(axis: axis, angle: angle).rotate(base) * 1.3  // the strength does not matter
+            #expect(MagnetometerCalibrator.turned(from: base, to: turned) == (base.angle(to: turned) >= turn), "\(angle) rad")
+        }
+        // no direction: not a turn (the angle atan2(0, 0) is 0)
+        #expect(!MagnetometerCalibrator.turned(from: .zero, to: base))
+        #expect(!MagnetometerCalibrator.turned(from: base, to: .zero))
     }
 
     @Test func withoutEnoughDirectionsThereIsNoFitAndNonsenseIsIgnored() {

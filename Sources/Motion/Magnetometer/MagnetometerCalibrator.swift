@@ -1,3 +1,5 @@
+import Foundation
+
 /// Learns a magnetometer's calibration in use, as Core Motion does behind `CMCalibratedMagneticField`:
 /// raw readings spread over the directions the device has faced are kept (a few per direction, the
 /// latest), a sphere is fitted to them (hard iron: its centre is the offset; least squares on
@@ -82,10 +84,12 @@ public struct MagnetometerCalibrator: Sendable {
         guard raw.isFinite, t.isFinite, t >= (lastTimestamp ?? -.infinity) else { return }
         let dt = lastTimestamp.map { t - $0 } ?? 0
         lastTimestamp = t
-        // Asked only once `takeInterval` has passed: the angle costs an atan2, and most readings come sooner.
+        // Asked only once `takeInterval` has passed, and then on every reading until the field turns
+        // (a device at rest): compared by cosines, without the atan2 of the angle itself.
         func turned() -> Bool {
+            guard let last = lastTakenReading else { return true }
             let centre = calibration?.offset ?? .zero
-            return lastTakenReading.map { ($0 - centre).angle(to: raw - centre) >= Self.takeTurn } ?? true
+            return Self.turned(from: last - centre, to: raw - centre)
         }
         // Only a fit that earned medium is trusted to call readings disturbed; a rough early fit
         // must keep learning from them.
@@ -175,6 +179,17 @@ public struct MagnetometerCalibrator: Sendable {
         }
         bins = rebinned
     }
+
+    /// Whether `b` points at least `takeTurn` away from `a`: a·b ≤ cos θ |a||b|, squared where both
+    /// sides are positive (θ < 90°). A zero vector has no direction and has not turned (as its atan2 angle, 0).
+    static func turned(from a: Vector3, to b: Vector3) -> Bool {
+        let lengths = a.lengthSquared * b.lengthSquared
+        guard lengths > 0 else { return false }
+        let d = a.dot(b)
+        return d <= 0 || d * d <= cosTakeTurnSquared * lengths
+    }
+
+    private static let cosTakeTurnSquared = cos(takeTurn) * cos(takeTurn)
 
     static func bin(of v: Vector3) -> Int {
         let n = v.length

@@ -51,8 +51,8 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Queues `element` for the handler. Never runs the handler on the caller's thread.
-    /// Consuming: the element is moved into the list, not copied (a `Result` carrying an error
-    /// is not trivially copyable, so each copy went through its type's value witness).
+    /// Consuming: the element is moved into the list, not copied (an element that is not plain
+    /// bytes is copied through its type's value witness).
     func send(_ element: consuming Element) {
         condition.lock()
         state.pending.append(element)
@@ -68,8 +68,8 @@ final class DeliveryChannel<Element: Sendable>: @unchecked Sendable {
     }
 
     /// As `send(contentsOf:)`, taking the elements out of `elements` (left empty): when nothing is
-    /// pending the two lists are swapped, so the elements are not copied (copying and destroying a
-    /// `Result` goes through its value witnesses, per element). The caller keeps a list's storage.
+    /// pending the two lists are swapped, so the elements are not copied at all. The caller keeps a
+    /// list's storage.
     func send(moving elements: inout [Element]) {
         condition.lock()
         if state.pending.isEmpty {

@@ -44,7 +44,7 @@ extension MotionManager {
     public func stopRelativeAltitudeUpdates() { stop { $0.altitude.deactivate() } }
 
     private static func activateAltitude(_ pipeline: inout MotionPipeline,
-                                         channel: DeliveryChannel<Result<AltitudeData, MotionManagerError>>?) {
+                                         channel: UpdateChannel<AltitudeData>?) {
         pipeline.altimeter.reset()
         pipeline.altitude.activate(channel: channel)
     }

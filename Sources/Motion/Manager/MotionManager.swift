@@ -291,7 +291,7 @@ public final class MotionManager: Sendable {
     // MARK: Lifecycle
 
     private func startDeviceMotion(_ frame: AttitudeReferenceFrame,
-                                   channel: DeliveryChannel<Result<DeviceMotion, MotionManagerError>>?,
+                                   channel: UpdateChannel<DeviceMotion>?,
                                    fail: @escaping @Sendable (MotionManagerError) -> Void) {
         guard isAccelerometerAvailable else { return fail(.sensorUnavailable("accelerometer")) }
         guard availableAttitudeReferenceFrames.contains(frame) else { return fail(.referenceFrameUnavailable(frame)) }
@@ -345,22 +345,8 @@ public final class MotionManager: Sendable {
 
     @inline(__always) static func channel<Data: Sendable>(
         _ queue: some MotionHandlerQueue, _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
-    ) -> DeliveryChannel<Result<Data, MotionManagerError>> {
-        DeliveryChannel(queue: queue, handler: resultHandler(handler))
-    }
-
-    /// Generic over the data type only, so each call site gets a closure specialised for its type:
-    /// a closure generic over the queue type as well stayed unspecialised and looked up the
-    /// `Result` type's metadata for every delivered sample (a third of the push cost).
-    @inline(__always) private static func resultHandler<Data: Sendable>(
-        _ handler: @escaping @Sendable (Data?, (any Error)?) -> Void
-    ) -> @Sendable (Result<Data, MotionManagerError>) -> Void {
-        { result in
-            switch result {
-            case .success(let data): handler(data, nil)
-            case .failure(let error): handler(nil, error)
-            }
-        }
+    ) -> UpdateChannel<Data> {
+        UpdateChannel(queue: queue, handler: handler)
     }
 
     static func failer<Data>(

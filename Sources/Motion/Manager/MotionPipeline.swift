@@ -125,7 +125,7 @@ struct MotionPipeline: Sendable {
     // MARK: Device motion
 
     mutating func startDeviceMotion(frame: AttitudeReferenceFrame, hasGyro: Bool,
-                                    channel: DeliveryChannel<Result<DeviceMotion, MotionManagerError>>?) {
+                                    channel: UpdateChannel<DeviceMotion>?) {
         self.frame = frame
         accelerometerOnlySource = !hasGyro
         deviceMotion.activate(channel: channel)

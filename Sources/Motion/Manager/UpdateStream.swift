@@ -3,14 +3,14 @@ struct UpdateStream<Data: Sendable>: Sendable {
     var isActive = false
     var decimator = UpdateDecimator(interval: 0)
     /// nil when the caller only pulls.
-    var channel: DeliveryChannel<Result<Data, MotionManagerError>>?
+    var channel: UpdateChannel<Data>?
     /// Outputs of the batch being processed, handed to `channel` together by `flush`: one lock
     /// for the samples a source read together instead of one per sample. Empty between batches;
     /// its storage is kept, so steady state does not allocate.
-    private var staged: [Result<Data, MotionManagerError>] = []
+    private var staged: [Data?] = []
 
     /// Starts (or restarts with a new handler); the first sample after it is delivered.
-    mutating func activate(channel: DeliveryChannel<Result<Data, MotionManagerError>>?) {
+    mutating func activate(channel: UpdateChannel<Data>?) {
         isActive = true
         self.channel = channel
         decimator.restart()
@@ -26,7 +26,7 @@ struct UpdateStream<Data: Sendable>: Sendable {
 
     /// Stages `data` for the handler; `flush` sends it, after the rest of its batch.
     mutating func push(_ data: consuming Data) {
-        if channel != nil { staged.append(.success(data)) }
+        if channel != nil { staged.append(data) }
     }
 
     /// Sends the batch's staged outputs, in order; called once per batch of samples.
@@ -36,6 +36,6 @@ struct UpdateStream<Data: Sendable>: Sendable {
     }
 
     func report(_ error: MotionManagerError) {
-        if isActive { channel?.send(.failure(error)) }
+        if isActive { channel?.report(error) }
     }
 }
