@@ -9,11 +9,10 @@
 // count n and whether it has a magnetometer (0 or 1), then n rows of
 // t (s), gyro x y z (°/s), specific force x y z (g), field x y z (any unit).
 // Prints one JSON object: what ran (the library's version, which the build passes as
-// IMUFUSION_VERSION, and the settings below), and ns per sample of CPU time (this thread) for the 6-axis update over every
-// recording and the 9-axis update over those with a magnetometer, each with a fresh filter per
-// recording, the settings BROAD's peer figures used (gain 0.5, acceleration and magnetic rejection
-// 10°, rejection timeout 5 s) and the library's gyro bias module before the AHRS, as its advanced
-// example runs them. The samples are converted to the library's float vectors before timing.
+// IMUFUSION_VERSION, and `ahrsSettings`), and ns per sample of CPU time (this thread) for the 6-axis
+// update over every recording and the 9-axis update over those with a magnetometer, each with a fresh
+// filter per recording, the settings BROAD's peer figures used (`ahrsSettings`) and the library's gyro
+// bias module before the AHRS, as its advanced example runs them. The samples are converted to the library's float vectors before timing.
 #include "Fusion.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +22,16 @@
 #define IMUFUSION_VERSION "of unknown version"
 #endif
 
-// What timeRecording runs, for the bench's note beside the figures.
-#define SETUP "gain 0.5, acceleration and magnetic rejection 10°, rejection timeout 5 s, its gyro bias module first; single precision"
+// The AHRS settings timeRecording runs (the sample rate is each recording's), printed from here
+// for the bench's note beside the figures.
+static const FusionAhrsSettings ahrsSettings = {
+    .convention = FusionConventionNwu,
+    .gain = 0.5f,
+    .gyroscopeRange = 2000.0f,
+    .accelerationRejection = 10.0f,
+    .magneticRejection = 10.0f,
+    .rejectionTimeout = 5.0f,
+};
 
 typedef struct {
     long count;
@@ -96,15 +103,8 @@ static long load(const char *path, Recording **out) {
 static double timeRecording(const Recording *rec, int withMagnetometer, float *sum) {
     FusionAhrs ahrs;
     FusionAhrsInitialise(&ahrs);
-    const FusionAhrsSettings settings = {
-        .sampleRate = rec->sampleRate,
-        .convention = FusionConventionNwu,
-        .gain = 0.5f,
-        .gyroscopeRange = 2000.0f,
-        .accelerationRejection = 10.0f,
-        .magneticRejection = 10.0f,
-        .rejectionTimeout = 5.0f,
-    };
+    FusionAhrsSettings settings = ahrsSettings;
+    settings.sampleRate = rec->sampleRate;
     FusionAhrsSetSettings(&ahrs, &settings);
     FusionBias bias;
     FusionBiasInitialise(&bias);
@@ -151,8 +151,10 @@ int main(int argc, char **argv) {
     char nineAxis[32] = "null";
     if (nineSamples > 0) snprintf(nineAxis, sizeof nineAxis, "%.3f", 1e9 * nine / (double) nineSamples);
     // The sum keeps the updates from being optimised away; printed so that it is used.
-    printf("{\"library\": \"x-io Fusion, imufusion %s's sources\", \"setup\": \"%s\", "
+    printf("{\"library\": \"x-io Fusion, imufusion %s's sources\", \"setup\": \"gain %g, acceleration rejection %g°, "
+           "magnetic rejection %g°, rejection timeout %g s, its gyro bias module first; single precision\", "
            "\"sixAxisNanosecondsPerSample\": %.3f, \"nineAxisNanosecondsPerSample\": %s, \"checksum\": %.6g}\n",
-           IMUFUSION_VERSION, SETUP, 1e9 * six / (double) sixSamples, nineAxis, (double) sum);
+           IMUFUSION_VERSION, ahrsSettings.gain, ahrsSettings.accelerationRejection, ahrsSettings.magneticRejection,
+           ahrsSettings.rejectionTimeout, 1e9 * six / (double) sixSamples, nineAxis, (double) sum);
     return 0;
 }
