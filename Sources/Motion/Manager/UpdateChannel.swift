@@ -9,7 +9,7 @@
 /// travels as a `nil` there, its value waiting in `errors` (first in, first out), so it still
 /// reaches the handler after the data sent before it. Elements of `Result<Data, MotionManagerError>`,
 /// as this channel carried before, are not plain bytes (the error's messages are strings): each one
-/// was copied into the list, copied out and destroyed through its value witnesses, about 250
+/// was copied into the list, copied out and destroyed through its value witnesses, about 230
 /// instructions per pushed sample (valgrind --tool=callgrind on a replay pushed as fast as possible).
 final class UpdateChannel<Data: Sendable>: Sendable {
     private let channel: DeliveryChannel<Data?>
