@@ -87,8 +87,9 @@ struct QuickBenchTests {
     static let fusionCostProgram = TestData.assets.deletingLastPathComponent().appendingPathComponent(".build-peers/fusion-cost")
 
     /// x-io Fusion's C library, timed by scripts/peer-cost/fusion-cost.c over the same recordings in
-    /// the same runs: a row per axis count beside Tiltkit's. Shows as skipped when the program is
-    /// not built (scripts/install-peers.sh; `.ci/run` builds it).
+    /// the same runs: rows per axis count beside Tiltkit's, taking the quaternion only and writing
+    /// device motion's outputs as Tiltkit's rows do. Shows as skipped when the program is not built
+    /// (scripts/install-peers.sh; `.ci/run` builds it).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Self.fusionCostProgram.path) || TestData.isCI,
                    "x-io Fusion's timing program is not built (scripts/install-peers.sh); under CI=true this fails instead"))
     func fusionTimesXioFusionInTheSameRun() throws {
@@ -96,14 +97,39 @@ struct QuickBenchTests {
         settings.samplesPerRecording = 1500
         settings.fusionPeer = Self.fusionCostProgram
         let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
-        #expect(report.peers.map(\.estimator) == ["x-io Fusion 6-axis (C)", "x-io Fusion 9-axis (C)"])
+        #expect(report.peers.map(\.estimator) == ["x-io Fusion 6-axis (C)", "x-io Fusion 6-axis (C), device motion",
+                                                  "x-io Fusion 9-axis (C)", "x-io Fusion 9-axis (C), device motion"])
         for row in report.peers {
             #expect(row.minNanosecondsPerSample > 0 && row.minNanosecondsPerSample <= row.medianNanosecondsPerSample)
             #expect(row.ratioToBaseline.isFinite && row.ratioToBaseline > 0)
         }
         #expect(report.peerNote.hasPrefix("x-io Fusion measured in this run"))
         #expect(report.peerNote.contains("imufusion ") && report.peerNote.contains("gain 0.5"))   // as the program says it ran
-        #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: 6D "))
+        #expect(report.peerNote.contains("attitude, rotation rate, gravity, user acceleration"))
+        #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: writing the same device motion 6D "))
+        #expect(report.text.contains("; against its quaternion alone 6D "))
+    }
+
+    /// x-io Fusion's rows from the figures its program reports: the median over runs per row, and
+    /// a program built before it timed device motion's outputs gives the quaternion rows alone.
+    @Test func peerRowsFollowWhatTheProgramTimed() {
+        func timing(_ six: Double, _ nine: Double?, _ sixOut: Double?, _ nineOut: Double?) -> FusionPeerCost.Timing {
+            FusionPeerCost.Timing(sixAxis: six, nineAxis: nine, sixAxisDeviceMotion: sixOut, nineAxisDeviceMotion: nineOut,
+                                  description: "x-io Fusion")
+        }
+        let runs = [timing(40, 60, 50, 75), timing(44, 58, 52, 71), timing(42, 62, 55, 73)]
+        let rows = FusionBenchmark.peerRows(runs, baseline: 20)
+        #expect(rows.map(\.estimator) == [FusionBenchmark.peerSixAxis, FusionBenchmark.peerSixAxisDeviceMotion,
+                                          FusionBenchmark.peerNineAxis, FusionBenchmark.peerNineAxisDeviceMotion])
+        #expect(rows.map(\.medianNanosecondsPerSample) == [42, 52, 60, 73])
+        #expect(rows.map(\.minNanosecondsPerSample) == [40, 50, 58, 71])
+        #expect(rows[1].ratioToBaseline == 2.6)
+
+        let older = FusionBenchmark.peerRows([timing(40, 60, nil, nil)], baseline: 20)
+        #expect(older.map(\.estimator) == [FusionBenchmark.peerSixAxis, FusionBenchmark.peerNineAxis])
+        let sixOnly = FusionBenchmark.peerRows([timing(40, nil, 50, nil)], baseline: 20)
+        #expect(sixOnly.map(\.estimator) == [FusionBenchmark.peerSixAxis, FusionBenchmark.peerSixAxisDeviceMotion])
+        #expect(FusionBenchmark.peerRows([], baseline: 20).isEmpty)
     }
 
     /// A peer program that fails leaves x-io Fusion out, with why; Tiltkit's rows still come.

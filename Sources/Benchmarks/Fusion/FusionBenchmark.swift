@@ -128,7 +128,7 @@ public struct FusionBenchmark: Sendable {
                                                        baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
         }
         let peers = FusionBenchmark.peerRows(peerTimes, baseline: baseline.medianNanosecondsPerSample)
-        let peerNote = peer.flatMap { peer in peerTimes.last.map { "x-io Fusion measured in this run: \(peer.executable.path) (C, -O2; \($0.description))" } }
+        let peerNote = peer.flatMap { peer in peerTimes.last.map { timing in FusionBenchmark.peerNote(peer.executable, timing) } }
             ?? peerFailure.map { "x-io Fusion not measured: \($0)" }
             ?? "x-io Fusion not measured: .build-peers/fusion-cost is not built (scripts/install-peers.sh builds it)"
 
@@ -167,16 +167,33 @@ public struct FusionBenchmark: Sendable {
     }
 
     /// x-io Fusion's rows; its program reports one mean per run, so min and median are over runs and
-    /// the wall column repeats the CPU figure (the program times CPU only).
+    /// the wall column repeats the CPU figure (the program times CPU only). Per axis count: the
+    /// quaternion only, then (from a program that times it) the outputs Tiltkit's rows write.
     static func peerRows(_ runs: [FusionPeerCost.Timing], baseline: Double) -> [Row] {
-        guard !runs.isEmpty else { return [] }
-        var rows = [row("x-io Fusion 6-axis (C)", runs.map { Timing(wall: $0.sixAxis, cpu: $0.sixAxis) }, baseline: baseline, rejected: 0)]
-        let nine = runs.compactMap(\.nineAxis)
-        if !nine.isEmpty {
-            rows.append(row("x-io Fusion 9-axis (C)", nine.map { Timing(wall: $0, cpu: $0) }, baseline: baseline, rejected: 0))
+        let series: [(String, (FusionPeerCost.Timing) -> Double?)] = [
+            (peerSixAxis, \.sixAxis), (peerSixAxisDeviceMotion, \.sixAxisDeviceMotion),
+            (peerNineAxis, \.nineAxis), (peerNineAxisDeviceMotion, \.nineAxisDeviceMotion),
+        ]
+        return series.compactMap { name, figure in
+            let values = runs.compactMap(figure)
+            return values.isEmpty ? nil : row(name, values.map { Timing(wall: $0, cpu: $0) }, baseline: baseline, rejected: 0)
         }
-        return rows
     }
+
+    /// What ran as x-io Fusion, and what its rows time.
+    static func peerNote(_ executable: URL, _ timing: FusionPeerCost.Timing) -> String {
+        var note = "x-io Fusion measured in this run: \(executable.path) (C, -O2; \(timing.description))"
+        if timing.sixAxisDeviceMotion != nil {
+            note += "; its rows \"device motion\" also write per sample what Tiltkit's rows write of it, by its getters:"
+            note += " attitude, rotation rate, gravity, user acceleration (the others take the quaternion only)"
+        }
+        return note
+    }
+
+    static let peerSixAxis = "x-io Fusion 6-axis (C)"
+    static let peerNineAxis = "x-io Fusion 9-axis (C)"
+    static let peerSixAxisDeviceMotion = "x-io Fusion 6-axis (C), device motion"
+    static let peerNineAxisDeviceMotion = "x-io Fusion 9-axis (C), device motion"
 
     // MARK: Timed loops
 
@@ -323,13 +340,23 @@ extension FusionBenchmark.Report {
 }
 
 extension FusionBenchmark.Report {
-    /// Tiltkit's medians over x-io Fusion's, axes for axes, as a sentence ("" without the peer).
+    /// Tiltkit's medians over x-io Fusion's, axes for axes, as a sentence ("" without the peer):
+    /// against x-io Fusion writing the same outputs, and against its quaternion alone.
     var peerComparison: String {
-        let pairs = [("6-axis fusion", "x-io Fusion 6-axis (C)", "6D"), ("9-axis fusion", "x-io Fusion 9-axis (C)", "9D")]
-        let parts = pairs.compactMap { ours, theirs, label -> String? in
-            guard let a = estimators.first(where: { $0.estimator == ours }), let b = peers.first(where: { $0.estimator == theirs }) else { return nil }
-            return "\(label) \(Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))"
+        func ratios(_ pairs: [(String, String, String)]) -> String {
+            pairs.compactMap { ours, theirs, label -> String? in
+                guard let a = estimators.first(where: { $0.estimator == ours }),
+                      let b = peers.first(where: { $0.estimator == theirs }) else { return nil }
+                return "\(label) \(Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))"
+            }.joined(separator: ", ")
         }
-        return parts.isEmpty ? "" : "\nTiltkit's cost over x-io Fusion's in this run: " + parts.joined(separator: ", ")
+        let same = ratios([("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion, "6D"),
+                           ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion, "9D")])
+        let quaternion = ratios([("6-axis fusion", FusionBenchmark.peerSixAxis, "6D"),
+                                 ("9-axis fusion", FusionBenchmark.peerNineAxis, "9D")])
+        guard !quaternion.isEmpty else { return "" }
+        var sentence = "\nTiltkit's cost over x-io Fusion's in this run: "
+        if !same.isEmpty { sentence += "writing the same device motion \(same); against its quaternion alone " }
+        return sentence + quaternion
     }
 }

@@ -5,10 +5,14 @@ import Motion
 /// run, so its cost is measured beside Tiltkit's rather than quoted: `.build-peers/fusion-cost`
 /// (scripts/peer-cost/fusion-cost.c, built -O2 against imufusion's sources by scripts/install-peers.sh).
 struct FusionPeerCost: Sendable {
-    /// ns per sample of the measuring thread's CPU time, and what the program says it ran.
+    /// ns per sample of the measuring thread's CPU time, and what the program says it ran: taking
+    /// the quaternion only, and writing what Tiltkit's rows write of device motion (attitude,
+    /// rotation rate, gravity, user acceleration; nil from a program built before it timed that).
     struct Timing: Sendable {
         var sixAxis: Double
         var nineAxis: Double?
+        var sixAxisDeviceMotion: Double?
+        var nineAxisDeviceMotion: Double?
         /// "x-io Fusion, imufusion 1.3.3's sources; gain 0.5, …".
         var description: String
     }
@@ -62,6 +66,8 @@ struct FusionPeerCost: Sendable {
             var setup: String
             var sixAxisNanosecondsPerSample: Double
             var nineAxisNanosecondsPerSample: Double?
+            var sixAxisDeviceMotionNanosecondsPerSample: Double?
+            var nineAxisDeviceMotionNanosecondsPerSample: Double?
         }
         let process = Process()
         process.executableURL = executable
@@ -85,6 +91,8 @@ struct FusionPeerCost: Sendable {
             throw .unavailable("x-io Fusion: \(executable.path) printed no timing: \(String(decoding: data, as: UTF8.self))")
         }
         return Timing(sixAxis: reply.sixAxisNanosecondsPerSample, nineAxis: reply.nineAxisNanosecondsPerSample,
+                      sixAxisDeviceMotion: reply.sixAxisDeviceMotionNanosecondsPerSample,
+                      nineAxisDeviceMotion: reply.nineAxisDeviceMotionNanosecondsPerSample,
                       description: "\(reply.library); \(reply.setup)")
     }
 }
