@@ -14,19 +14,19 @@ extension AHRS {
     }
 
     /// Recomputes what the per-sample output takes from the slow state (`outputFromEarth6D`,
-    /// `headingTurn`, `fieldAccuracy`): on start and after each heading correction.
+    /// `outputsHeading`, `fieldAccuracy`): on start and after each heading correction.
     mutating func refreshOutput() {
         outputFromEarth6D = usesMagnetometer && headingInitialised
             ? FastMath.product(outputRotation, headingCorrection.rotation) : outputRotation
         outputIsEarth6D = outputFromEarth6D == .identity
-        let r = outputFromEarth6D  // a rotation about z by φ: (cos φ/2, 0, 0, sin φ/2)
-        headingTurn = (cos: r.w * r.w - r.z * r.z, sin: 2 * r.w * r.z)
+        outputsHeading = reportsHeading && headingInitialised
         fieldAccuracy = magneticAccuracy
     }
 
     /// Writes the device motion after `sample` into `motion`: attitude in the frame, gravity from
     /// it, user acceleration the rest of the measured acceleration, rotation rate corrected for the gyro's bias and scale,
-    /// and the heading in north-referenced frames only (−1 elsewhere, as Core Motion).
+    /// and the heading in north-referenced frames only (−1 elsewhere, as Core Motion): the attitude's,
+    /// taken from it when read (`DeviceMotion.headingFromAttitude`).
     @inline(__always)
     func write(_ sample: borrowing MotionSample, rotationRate: Vector3, into motion: inout DeviceMotion) {
         let q6 = halfGyroDelay == 0 ? quaternion6D : Self.advanced(quaternion6D, by: rotationRate * halfGyroDelay)
@@ -44,11 +44,7 @@ extension AHRS {
         } else {
             motion.magneticField = CalibratedMagneticField(field: Vector3(0, 0, 0), accuracy: .uncalibrated)
         }
-        if reportsHeading && headingInitialised {
-            (motion.headingNorth, motion.headingWest) = Self.headingAxis(q6, turnedBy: headingTurn)
-        } else {
-            (motion.headingNorth, motion.headingWest) = (0, 0)
-        }
+        (motion.headingNorth, motion.headingWest, motion.headingFromAttitude) = (0, 0, outputsHeading)
     }
 
     /// The attitude `q` turned on by the body-frame rotation whose half-angle vector is `v`, for a
@@ -67,24 +63,5 @@ extension AHRS {
     var magneticAccuracy: MagneticFieldCalibrationAccuracy {
         if !magnetic.hasReference { return .uncalibrated }
         return magnetic.isDisturbed ? .low : .medium
-    }
-
-    /// The axis a compass heading is taken from, as (north, west) in the output frame (X north,
-    /// Y west, Z up): the device's top edge (+y); when the top edge points up or down, the direction
-    /// the back of the device faces (−z), as a compass held upright would. `DeviceMotion.heading`
-    /// turns it into degrees clockwise from north when read.
-    /// The axis is taken from the 6D attitude `q6` and turned by `headingTurn` (the output rotation,
-    /// always about the vertical), so it does not wait for the output quaternion.
-    @inline(__always)
-    static func headingAxis(_ q6: Quaternion, turnedBy turn: (cos: Double, sin: Double)) -> (north: Double, west: Double) {
-        // second column of R(q6): the device's y axis in the 6D earth frame
-        var x = 2 * (q6.x * q6.y - q6.w * q6.z)
-        var y = 1 - 2 * (q6.x * q6.x + q6.z * q6.z)
-        if x * x + y * y < 1e-6 {
-            // minus the third column: the device's −z axis
-            x = -2 * (q6.x * q6.z + q6.w * q6.y)
-            y = -2 * (q6.y * q6.z - q6.w * q6.x)
-        }
-        return (north: turn.cos * x - turn.sin * y, west: turn.sin * x + turn.cos * y)
     }
 }

@@ -40,7 +40,6 @@ public struct AHRS: DeviceMotionEstimator {
     private var coefficients: AHRSCoefficients
     /// Running mean of the sample period, s.
     private var meanPeriod = 0.0
-    private var started = false
 
     /// Device → almost-inertial frame, by the gyro alone; brought up to date at each correction.
     private var gyroAttitude = Quaternion.identity
@@ -65,8 +64,8 @@ public struct AHRS: DeviceMotionEstimator {
     var outputFromEarth6D: Quaternion
     /// `outputFromEarth6D` is the identity (6D output in the arbitrary frame): the 6D attitude is the output.
     var outputIsEarth6D: Bool
-    /// cos φ and sin φ of `outputFromEarth6D`, a rotation by φ about the vertical: turns the heading.
-    var headingTurn: (cos: Double, sin: Double)
+    /// The output carries a heading: a north-referenced frame, once the heading is initialised.
+    var outputsHeading = false
     /// `magneticAccuracy`, which changes only with the heading correction.
     var fieldAccuracy = MagneticFieldCalibrationAccuracy.uncalibrated
     /// `referenceFrame.usesMagnetometer` and `.isNorthReferenced`, kept so the per-sample path reads a flag.
@@ -84,7 +83,6 @@ public struct AHRS: DeviceMotionEstimator {
         self.outputRotation = Self.frameRotation(frame, declination: settings.declination)
         self.outputFromEarth6D = outputRotation
         self.outputIsEarth6D = false
-        self.headingTurn = (cos: 1, sin: 0)
         self.usesMagnetometer = frame.usesMagnetometer
         self.reportsHeading = frame.isNorthReferenced
         self.halfGyroDelay = 0.5 * settings.gyroDelay
@@ -137,7 +135,7 @@ public struct AHRS: DeviceMotionEstimator {
         let dt: Double
         switch validator.check(sample) {
         case .reject: return false
-        case .restart: start(); dt = 0
+        case .restart: start(); dt = 0  // the first sample, or after a gap
         case .accept(let d): dt = d
         }
         let rate = step(gyro: sample.rotationRate ?? Vector3(0, 0, 0), acceleration: sample.acceleration,
@@ -151,7 +149,6 @@ public struct AHRS: DeviceMotionEstimator {
     /// Returns the rotation rate corrected for the gyro's bias and scale.
     @inline(__always) @discardableResult
     private mutating func step(gyro: Vector3, acceleration: Vector3, magneticField: Vector3?, dt: Double) -> Vector3 {
-        if !started { start() }
         // the first period is adopted at once (start-up matters); then the window's mean, below
         if meanPeriod == 0 && dt > 0 { trackSamplePeriod(dt) }
         let rate = gyroError.corrected(gyro)
@@ -186,7 +183,6 @@ public struct AHRS: DeviceMotionEstimator {
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         headingInitialised = false
         refreshOutput()
-        started = true
     }
 
     /// Follows the measured sample rate so the coefficients match it (jittery or resampled sources).

@@ -13,27 +13,44 @@ public struct DeviceMotion: Hashable, Sendable {
     /// Acceleration the user gives the device, in g.
     public var userAcceleration: Vector3
     public var magneticField: CalibratedMagneticField
-    /// The direction `heading` is taken from, the heading axis's north and west components (not
-    /// normalised); both 0 where there is no heading. Fusion writes these for every sample and the
-    /// angle is taken only when `heading` is read: its atan2 ended a long chain of dependent steps
-    /// that made each 9-axis sample cost a third more (`tiltkit bench fusion`), for a value most
-    /// consumers never read.
+    /// The direction `heading` is taken from, where it was given as a value: the heading axis's north
+    /// and west components (not normalised); both 0 where there is no heading.
     var headingNorth: Double
     var headingWest: Double
+    /// The heading is the attitude's own: its axis is taken from `attitude` when `heading` is read.
+    /// Fusion in a north-referenced frame sets this rather than an axis, and the angle's atan2 is
+    /// taken on reading too: per sample the axis cost 9-axis fusion a tenth of its instructions and
+    /// the angle once a third of its time (`tiltkit bench fusion`), for a value most consumers never read.
+    var headingFromAttitude: Bool
 
     /// Degrees from north, 0..<360, in north-referenced frames; negative otherwise.
     public var heading: Double {
         get {
-            if headingNorth == 0 && headingWest == 0 { return -1 }
-            let degrees = atan2(-headingWest, headingNorth) * (180 / .pi)
+            let axis = headingFromAttitude ? Self.headingAxis(of: attitude.quaternion) : (north: headingNorth, west: headingWest)
+            if axis.north == 0 && axis.west == 0 { return -1 }
+            let degrees = atan2(-axis.west, axis.north) * (180 / .pi)
             let turn = degrees < 0 ? degrees + 360 : degrees + 0  // + 0: no −0 from due north
             return turn >= 360 ? 0 : turn  // −1e-14 + 360 rounds to 360
         }
         set {
+            headingFromAttitude = false
             guard newValue >= 0 && newValue.isFinite else { (headingNorth, headingWest) = (0, 0); return }
             let radians = newValue * (.pi / 180)
             (headingNorth, headingWest) = (cos(radians), -sin(radians))
         }
+    }
+
+    /// The axis a compass heading is taken from, for an attitude `q` in a north-referenced frame
+    /// (X north, Y west, Z up), as its (north, west) components: the device's top edge (+y); when the
+    /// top edge points up or down, the direction the back of the device faces (−z), as a compass held
+    /// upright would.
+    static func headingAxis(of q: Quaternion) -> (north: Double, west: Double) {
+        // second column of R(q): the device's y axis in the reference frame
+        let north = 2 * (q.x * q.y - q.w * q.z)
+        let west = 1 - 2 * (q.x * q.x + q.z * q.z)
+        if north * north + west * west >= 1e-6 { return (north, west) }
+        // minus the third column: the device's −z axis
+        return (-2 * (q.x * q.z + q.w * q.y), -2 * (q.y * q.z - q.w * q.x))
     }
 
     public init(timestamp: Double, attitude: Attitude, rotationRate: Vector3, gravity: Vector3,
@@ -45,7 +62,7 @@ public struct DeviceMotion: Hashable, Sendable {
         self.gravity = gravity
         self.userAcceleration = userAcceleration
         self.magneticField = magneticField
-        (headingNorth, headingWest) = (0, 0)
+        (headingNorth, headingWest, headingFromAttitude) = (0, 0, false)
         self.heading = heading
     }
 
