@@ -19,8 +19,10 @@ public struct DeviceMotion: Hashable, Sendable {
     var headingWest: Double
     /// The heading is the attitude's own: its axis is taken from `attitude` when `heading` is read.
     /// Fusion in a north-referenced frame sets this rather than an axis, and the angle's atan2 is
-    /// taken on reading too: per sample the axis cost 9-axis fusion a tenth of its instructions and
-    /// the angle once a third of its time (`tiltkit bench fusion`), for a value most consumers never read.
+    /// taken on reading too: written per sample, the axis was 7 % of a 9-axis step's instructions and
+    /// the angle once made the step cost a third more (`tiltkit bench fusion`), for a value most
+    /// consumers never read. (Equality compares the representation: a heading set to the same value
+    /// by hand makes a motion unequal to the fused one.)
     var headingFromAttitude: Bool
 
     /// Degrees from north, 0..<360, in north-referenced frames; negative otherwise.
