@@ -108,6 +108,13 @@ struct QuickBenchTests {
         #expect(report.peerNote.contains("attitude, rotation rate, gravity, user acceleration"))
         #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: writing the same device motion 6D "))
         #expect(report.text.contains("; against its quaternion alone 6D "))
+        // the aim as a target line per axis count, from the same medians
+        for (ours, theirs) in [("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion), ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion)] {
+            let target = try #require(report.targets.first { $0.name.hasPrefix("\(ours) at most the cost of \(theirs)") })
+            let a = try #require(report.estimators.first { $0.estimator == ours }), b = try #require(report.peers.first { $0.estimator == theirs })
+            #expect(target.met == (a.medianNanosecondsPerSample <= b.medianNanosecondsPerSample))
+            #expect(target.measured == Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))
+        }
     }
 
     /// x-io Fusion's rows from the figures its program reports: the median over runs per row, and
@@ -143,6 +150,7 @@ struct QuickBenchTests {
         #expect(report.peerNote.contains("/bin/false exited with status 1"))
         #expect(report.estimators.map(\.estimator) == ["accelerometer-only", "6-axis fusion", "9-axis fusion"])
         #expect(!report.text.contains("Tiltkit's cost over x-io Fusion's"))
+        #expect(!report.targets.contains { $0.name.contains("x-io") })
     }
 
     /// The program's input: Core Motion's units turned into x-io Fusion's (°/s, specific force in g);

@@ -159,6 +159,14 @@ public struct FusionBenchmark: Sendable {
                 targets.append(TargetCheck(name: "\(name) at most \(Figure.ratio(limit)) the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= limit))
             }
         }
+        // Issue 16's aim itself: x-io Fusion's cost, doing the same work, measured in this run.
+        for (name, peerName) in [("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion), ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion)] {
+            if let ours = rows.first(where: { $0.estimator == name }), let theirs = peers.first(where: { $0.estimator == peerName }) {
+                let ratio = ours.medianNanosecondsPerSample / theirs.medianNanosecondsPerSample
+                targets.append(TargetCheck(name: "\(name) at most the cost of \(peerName) (writing the same outputs, this run)",
+                                           measured: Figure.ratio(ratio), met: ratio <= 1))
+            }
+        }
         if let row = push.first(where: { $0.estimator == PushKind.deviceMotion.rawValue }) {
             targets.append(TargetCheck(name: "push delivery of device motion at most 20× the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= 20))
         }
