@@ -109,7 +109,7 @@ struct QuickBenchTests {
         #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: writing the same device motion 6D "))
         #expect(report.text.contains("; against its quaternion alone 6D "))
         // the aim as a target line per axis count, from the same medians
-        for (ours, theirs) in [("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion), ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion)] {
+        for (ours, theirs, _) in FusionBenchmark.sameWorkPeers {
             let target = try #require(report.targets.first { $0.name.hasPrefix("\(ours) at most the cost of \(theirs)") })
             let a = try #require(report.estimators.first { $0.estimator == ours }), b = try #require(report.peers.first { $0.estimator == theirs })
             #expect(target.met == (a.medianNanosecondsPerSample <= b.medianNanosecondsPerSample))

@@ -160,9 +160,8 @@ public struct FusionBenchmark: Sendable {
             }
         }
         // Issue 16's aim itself: x-io Fusion's cost, doing the same work, measured in this run.
-        for (name, peerName) in [("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion), ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion)] {
-            if let ours = rows.first(where: { $0.estimator == name }), let theirs = peers.first(where: { $0.estimator == peerName }) {
-                let ratio = ours.medianNanosecondsPerSample / theirs.medianNanosecondsPerSample
+        for (name, peerName, _) in FusionBenchmark.sameWorkPeers {
+            if let ratio = FusionBenchmark.medianRatio(rows, name, over: peers, peerName) {
                 targets.append(TargetCheck(name: "\(name) at most the cost of \(peerName) (writing the same outputs, this run)",
                                            measured: Figure.ratio(ratio), met: ratio <= 1))
             }
@@ -202,6 +201,16 @@ public struct FusionBenchmark: Sendable {
     static let peerNineAxis = "x-io Fusion 9-axis (C)"
     static let peerSixAxisDeviceMotion = "x-io Fusion 6-axis (C), device motion"
     static let peerNineAxisDeviceMotion = "x-io Fusion 9-axis (C), device motion"
+    /// Tiltkit's row, x-io Fusion's row doing the same work, and their short label, per axis count.
+    static let sameWorkPeers = [("6-axis fusion", peerSixAxisDeviceMotion, "6D"), ("9-axis fusion", peerNineAxisDeviceMotion, "9D")]
+    /// The same with x-io Fusion taking its quaternion only.
+    static let quaternionPeers = [("6-axis fusion", peerSixAxis, "6D"), ("9-axis fusion", peerNineAxis, "9D")]
+
+    /// The median of the row named `ours` over that of the peer row named `theirs`; nil without either.
+    static func medianRatio(_ rows: [Row], _ ours: String, over peers: [Row], _ theirs: String) -> Double? {
+        guard let a = rows.first(where: { $0.estimator == ours }), let b = peers.first(where: { $0.estimator == theirs }) else { return nil }
+        return a.medianNanosecondsPerSample / b.medianNanosecondsPerSample
+    }
 
     // MARK: Timed loops
 
@@ -352,16 +361,12 @@ extension FusionBenchmark.Report {
     /// against x-io Fusion writing the same outputs, and against its quaternion alone.
     var peerComparison: String {
         func ratios(_ pairs: [(String, String, String)]) -> String {
-            pairs.compactMap { ours, theirs, label -> String? in
-                guard let a = estimators.first(where: { $0.estimator == ours }),
-                      let b = peers.first(where: { $0.estimator == theirs }) else { return nil }
-                return "\(label) \(Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))"
+            pairs.compactMap { ours, theirs, label in
+                FusionBenchmark.medianRatio(estimators, ours, over: peers, theirs).map { "\(label) \(Figure.ratio($0))" }
             }.joined(separator: ", ")
         }
-        let same = ratios([("6-axis fusion", FusionBenchmark.peerSixAxisDeviceMotion, "6D"),
-                           ("9-axis fusion", FusionBenchmark.peerNineAxisDeviceMotion, "9D")])
-        let quaternion = ratios([("6-axis fusion", FusionBenchmark.peerSixAxis, "6D"),
-                                 ("9-axis fusion", FusionBenchmark.peerNineAxis, "9D")])
+        let same = ratios(FusionBenchmark.sameWorkPeers)
+        let quaternion = ratios(FusionBenchmark.quaternionPeers)
         guard !quaternion.isEmpty else { return "" }
         var sentence = "\nTiltkit's cost over x-io Fusion's in this run: "
         if !same.isEmpty { sentence += "writing the same device motion \(same); against its quaternion alone " }
