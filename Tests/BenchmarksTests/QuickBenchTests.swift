@@ -71,11 +71,19 @@ struct QuickBenchTests {
         #expect(report.recordings == ["xio/sensor_data"])     // the one with a magnetometer comes first
         #expect(report.samples == 1500)
         #expect(report.estimators.map(\.estimator) == ["accelerometer-only", "6-axis fusion", "9-axis fusion"])
-        for row in [report.baseline] + report.estimators + report.push {
+        // the fusion again over compact readings, against its own plain loop
+        #expect(report.compact.map(\.estimator) == [FusionBenchmark.compactBaseline, FusionBenchmark.compactSixAxis,
+                                                    FusionBenchmark.compactNineAxis])
+        #expect(report.compact[0].ratioToBaseline == 1)
+        for row in report.compact.dropFirst() {
+            #expect(row.ratioToBaseline == row.medianNanosecondsPerSample / report.compact[0].medianNanosecondsPerSample)
+        }
+        for row in [report.baseline] + report.estimators + report.compact + report.push {
             #expect(row.minNanosecondsPerSample > 0 && row.minNanosecondsPerSample <= row.medianNanosecondsPerSample)
             #expect(row.samplesPerSecond > 0)
             #expect(row.rejected == 0)
         }
+        #expect(report.text.contains("Compact readings: the same samples as \(MemoryLayout<CompactReading>.stride)-byte readings"))
         #expect(report.push.count == 2)
         #expect(report.targets.count == 7)   // four in ns, the two cost ratios and push (issue 16)
         #expect(report.targets.contains { $0.name.hasPrefix("push delivery of device motion at most 20×") })
@@ -99,19 +107,22 @@ struct QuickBenchTests {
         let report = try FusionBenchmark(settings: settings, data: Self.bundled).run()
         #expect(report.peers.map(\.estimator) == ["x-io Fusion 6-axis (C)", "x-io Fusion 6-axis (C), device motion",
                                                   "x-io Fusion 9-axis (C)", "x-io Fusion 9-axis (C), device motion"])
+        // its program reads compact input: its ratios are to the plain loop over compact readings
+        let compactLoop = try #require(report.compact.first { $0.estimator == FusionBenchmark.compactBaseline })
         for row in report.peers {
             #expect(row.minNanosecondsPerSample > 0 && row.minNanosecondsPerSample <= row.medianNanosecondsPerSample)
-            #expect(row.ratioToBaseline.isFinite && row.ratioToBaseline > 0)
+            #expect(row.ratioToBaseline == row.medianNanosecondsPerSample / compactLoop.medianNanosecondsPerSample)
         }
         #expect(report.peerNote.hasPrefix("x-io Fusion measured in this run"))
         #expect(report.peerNote.contains("imufusion ") && report.peerNote.contains("gain 0.5"))   // as the program says it ran
         #expect(report.peerNote.contains("attitude, rotation rate, gravity, user acceleration"))
-        #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run: writing the same device motion 6D "))
+        #expect(report.text.contains("Tiltkit's cost over x-io Fusion's in this run, both from compact readings: writing the same device motion 6D "))
         #expect(report.text.contains("; against its quaternion alone 6D "))
-        // the aim as a target line per axis count, from the same medians
+        // the aim as a target line per axis count, from the same medians: Tiltkit over compact readings, as x-io reads
+        #expect(FusionBenchmark.sameWorkPeers.map(\.0) == [FusionBenchmark.compactSixAxis, FusionBenchmark.compactNineAxis])
         for (ours, theirs, _) in FusionBenchmark.sameWorkPeers {
             let target = try #require(report.targets.first { $0.name.hasPrefix("\(ours) at most the cost of \(theirs)") })
-            let a = try #require(report.estimators.first { $0.estimator == ours }), b = try #require(report.peers.first { $0.estimator == theirs })
+            let a = try #require(report.compact.first { $0.estimator == ours }), b = try #require(report.peers.first { $0.estimator == theirs })
             #expect(target.met == (a.medianNanosecondsPerSample <= b.medianNanosecondsPerSample))
             #expect(target.measured == Figure.ratio(a.medianNanosecondsPerSample / b.medianNanosecondsPerSample))
         }

@@ -5,8 +5,9 @@ import MotionEvaluation
 import Synchronization
 
 /// `bench fusion`: nanoseconds per sample of each estimator over real recordings, min and median
-/// over several runs, against a plain loop over the same samples in the same run; and what it
-/// costs the motion manager to push every sample to a handler.
+/// over several runs, against a plain loop over the same samples in the same run; the fusion again
+/// over compact readings, as x-io Fusion's C library is timed beside it; and what it costs the
+/// motion manager to push every sample to a handler.
 public struct FusionBenchmark: Sendable {
     public struct Settings: Sendable {
         /// Timed passes over all recordings per estimator.
@@ -52,9 +53,12 @@ public struct FusionBenchmark: Sendable {
         public var runs: Int
         public var baseline: Row
         public var estimators: [Row]
+        /// The plain loop, then 6- and 9-axis fusion, over compact readings (`CompactReading`).
+        public var compact: [Row]
         /// Manager push: source thread → fusion → handler on a serial queue, ns per sample.
         public var push: [Row]
-        /// x-io Fusion (C, -O2) over the same recordings, timed in the same runs.
+        /// x-io Fusion (C, -O2) over the same recordings, timed in the same runs; its ratios are to
+        /// the plain loop over compact readings, since its program reads compact input.
         public var peers: [Row]
         /// Which peer was measured and how, or why none was.
         public var peerNote: String
@@ -73,10 +77,19 @@ public struct FusionBenchmark: Sendable {
     /// manager. Each is timed through its concrete type (`timeEstimator` is generic), so the loop
     /// calls the same `update(_:into:)` the manager reaches through `any DeviceMotionEstimator`,
     /// without the existential's dispatch.
-    static let estimators: [(name: String, time: @Sendable ([Recording]) -> (Timing, Int), needsMagnetometer: Bool)] = [
+    static let estimators: [(name: String, time: @Sendable ([[MotionSample]]) -> (Timing, Int), needsMagnetometer: Bool)] = [
         ("accelerometer-only", { timeEstimator(AccelerometerAttitudeEstimator(), $0) }, false),
         ("6-axis fusion", { timeEstimator(AHRS(frame: .xArbitraryZVertical), $0) }, false),
         ("9-axis fusion", { timeEstimator(AHRS(frame: .xMagneticNorthZVertical), $0) }, true),
+    ]
+
+    static let compactBaseline = "plain loop, compact readings"
+    static let compactSixAxis = "6-axis fusion, compact readings"
+    static let compactNineAxis = "9-axis fusion, compact readings"
+    /// The fusion rows again over compact readings: the input x-io Fusion's rows are timed on.
+    static let compactEstimators: [(name: String, time: @Sendable ([[CompactReading]]) -> (Timing, Int), needsMagnetometer: Bool)] = [
+        (compactSixAxis, { timeEstimator(AHRS(frame: .xArbitraryZVertical), $0) }, false),
+        (compactNineAxis, { timeEstimator(AHRS(frame: .xMagneticNorthZVertical), $0) }, true),
     ]
 
     public func run(progress: (String, Double) -> Void = { _, _ in }) throws(BenchError) -> Report {
@@ -86,7 +99,8 @@ public struct FusionBenchmark: Sendable {
             recordings = recordings.map { Recording(name: $0.name, samples: Array($0.samples.prefix(n))) }
         }
         let total = recordings.reduce(0) { $0 + $1.samples.count }
-        let steps = Double(settings.runs * (1 + FusionBenchmark.estimators.count) + 2)
+        let compact = recordings.map { $0.samples.map(CompactReading.init) }
+        let steps = Double(settings.runs * (2 + FusionBenchmark.estimators.count + FusionBenchmark.compactEstimators.count) + 2)
         var done = 0.0
 
         let peerFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-fusion-cost-\(UUID().uuidString)")
@@ -99,20 +113,34 @@ public struct FusionBenchmark: Sendable {
         var peerFailure: String?
 
         // Runs alternate baseline, estimators and peer so slow phases of a busy machine hit all alike.
-        var baselineTimes: [Timing] = []
+        var baselineTimes: [Timing] = [], compactBaselineTimes: [Timing] = []
         var times = [[Timing]](repeating: [], count: FusionBenchmark.estimators.count)
         var rejected = [Int](repeating: 0, count: FusionBenchmark.estimators.count)
+        var compactTimes = [[Timing]](repeating: [], count: FusionBenchmark.compactEstimators.count)
+        var compactRejected = [Int](repeating: 0, count: FusionBenchmark.compactEstimators.count)
+        let hasMagnetometer = recordings.map(\.hasMagnetometer)
         for _ in 0..<settings.runs {
             progress("plain loop", done / steps); done += 1
-            baselineTimes.append(FusionBenchmark.timeBaseline(recordings).perSample(total))
+            baselineTimes.append(FusionBenchmark.timeBaseline(recordings.map(\.samples)).perSample(total))
             for (i, estimator) in FusionBenchmark.estimators.enumerated() {
                 progress(estimator.name, done / steps); done += 1
-                let usable = recordings.filter { !estimator.needsMagnetometer || $0.hasMagnetometer }
-                let count = usable.reduce(0) { $0 + $1.samples.count }
+                let usable = recordings.filter { !estimator.needsMagnetometer || $0.hasMagnetometer }.map(\.samples)
+                let count = usable.reduce(0) { $0 + $1.count }
                 guard count > 0 else { continue }
                 let (timing, dropped) = estimator.time(usable)
                 times[i].append(timing.perSample(count))
                 rejected[i] = dropped
+            }
+            progress(FusionBenchmark.compactBaseline, done / steps); done += 1
+            compactBaselineTimes.append(FusionBenchmark.timeBaseline(compact).perSample(total))
+            for (i, estimator) in FusionBenchmark.compactEstimators.enumerated() {
+                progress(estimator.name, done / steps); done += 1
+                let usable = compact.indices.filter { !estimator.needsMagnetometer || hasMagnetometer[$0] }.map { compact[$0] }
+                let count = usable.reduce(0) { $0 + $1.count }
+                guard count > 0 else { continue }
+                let (timing, dropped) = estimator.time(usable)
+                compactTimes[i].append(timing.perSample(count))
+                compactRejected[i] = dropped
             }
             if let measuring = peer {
                 do {
@@ -127,7 +155,12 @@ public struct FusionBenchmark: Sendable {
             times[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.estimators[i].name, times[i],
                                                        baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
         }
-        let peers = FusionBenchmark.peerRows(peerTimes, baseline: baseline.medianNanosecondsPerSample)
+        let compactBaseline = FusionBenchmark.row(FusionBenchmark.compactBaseline, compactBaselineTimes, baseline: nil, rejected: 0)
+        let compactRows = [compactBaseline] + FusionBenchmark.compactEstimators.indices.compactMap { i -> Row? in
+            compactTimes[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.compactEstimators[i].name, compactTimes[i],
+                                                              baseline: compactBaseline.medianNanosecondsPerSample, rejected: compactRejected[i])
+        }
+        let peers = FusionBenchmark.peerRows(peerTimes, baseline: compactBaseline.medianNanosecondsPerSample)
         let peerNote = peer.flatMap { peer in peerTimes.last.map { timing in FusionBenchmark.peerNote(peer.executable, timing) } }
             ?? peerFailure.map { "x-io Fusion not measured: \($0)" }
             ?? "x-io Fusion not measured: .build-peers/fusion-cost is not built (scripts/install-peers.sh builds it)"
@@ -159,10 +192,10 @@ public struct FusionBenchmark: Sendable {
                 targets.append(TargetCheck(name: "\(name) at most \(Figure.ratio(limit)) the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= limit))
             }
         }
-        // Issue 16's aim itself: x-io Fusion's cost, doing the same work, measured in this run.
+        // Issue 16's aim itself: x-io Fusion's cost, doing the same work from the same readings, in this run.
         for (name, peerName, _) in FusionBenchmark.sameWorkPeers {
-            if let ratio = FusionBenchmark.medianRatio(rows, name, over: peers, peerName) {
-                targets.append(TargetCheck(name: "\(name) at most the cost of \(peerName) (writing the same outputs, this run)",
+            if let ratio = FusionBenchmark.medianRatio(compactRows, name, over: peers, peerName) {
+                targets.append(TargetCheck(name: "\(name) at most the cost of \(peerName) (the same outputs from compact readings, this run)",
                                            measured: Figure.ratio(ratio), met: ratio <= 1))
             }
         }
@@ -170,7 +203,7 @@ public struct FusionBenchmark: Sendable {
             targets.append(TargetCheck(name: "push delivery of device motion at most 20× the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= 20))
         }
         return Report(recordings: recordings.map(\.name), samples: total, runs: settings.runs, baseline: baseline,
-                      estimators: rows, push: push, peers: peers, peerNote: peerNote, targets: targets)
+                      estimators: rows, compact: compactRows, push: push, peers: peers, peerNote: peerNote, targets: targets)
     }
 
     /// x-io Fusion's rows; its program reports one mean per run, so min and median are over runs and
@@ -201,10 +234,11 @@ public struct FusionBenchmark: Sendable {
     static let peerNineAxis = "x-io Fusion 9-axis (C)"
     static let peerSixAxisDeviceMotion = "x-io Fusion 6-axis (C), device motion"
     static let peerNineAxisDeviceMotion = "x-io Fusion 9-axis (C), device motion"
-    /// Tiltkit's row, x-io Fusion's row doing the same work, and their short label, per axis count.
-    static let sameWorkPeers = [("6-axis fusion", peerSixAxisDeviceMotion, "6D"), ("9-axis fusion", peerNineAxisDeviceMotion, "9D")]
+    /// Tiltkit's row over compact readings, x-io Fusion's row doing the same work, and their short
+    /// label, per axis count.
+    static let sameWorkPeers = [(compactSixAxis, peerSixAxisDeviceMotion, "6D"), (compactNineAxis, peerNineAxisDeviceMotion, "9D")]
     /// The same with x-io Fusion taking its quaternion only.
-    static let quaternionPeers = [("6-axis fusion", peerSixAxis, "6D"), ("9-axis fusion", peerNineAxis, "9D")]
+    static let quaternionPeers = [(compactSixAxis, peerSixAxis, "6D"), (compactNineAxis, peerNineAxis, "9D")]
 
     /// The median of the row named `ours` over that of the peer row named `theirs`; nil without either.
     static func medianRatio(_ rows: [Row], _ ours: String, over peers: [Row], _ theirs: String) -> Double? {
@@ -230,11 +264,11 @@ public struct FusionBenchmark: Sendable {
     }
 
     /// One pass of the plain loop over all recordings.
-    static func timeBaseline(_ recordings: [Recording]) -> Timing {
+    static func timeBaseline<Readings: TimedReadings>(_ recordings: [[Readings]]) -> Timing {
         Timing.measure {
             var sum = 0.0
             for recording in recordings {
-                for s in recording.samples {
+                for s in recording {
                     sum += s.timestamp + s.acceleration.x + s.acceleration.y + s.acceleration.z
                     if let r = s.rotationRate { sum += r.x + r.y + r.z }
                     if let m = s.magneticField { sum += m.x + m.y + m.z }
@@ -246,7 +280,9 @@ public struct FusionBenchmark: Sendable {
 
     /// One pass of a copy of `fresh` per recording, and the samples it rejected. The output is
     /// written in place into one `DeviceMotion`, as a per-sample consumer would.
-    static func timeEstimator<Estimator: DeviceMotionEstimator>(_ fresh: Estimator, _ recordings: [Recording]) -> (Timing, Int) {
+    static func timeEstimator<Estimator: DeviceMotionEstimator, Readings: TimedReadings>(
+        _ fresh: Estimator, _ recordings: [[Readings]]
+    ) -> (Timing, Int) {
         var total = Timing(wall: 0, cpu: 0)
         var rejected = 0
         var sum = 0.0
@@ -254,7 +290,7 @@ public struct FusionBenchmark: Sendable {
         for recording in recordings {
             var estimator = fresh
             total = total + Timing.measure {
-                recording.samples.withUnsafeBufferPointer { samples in
+                recording.withUnsafeBufferPointer { samples in
                     for i in samples.indices {
                         // Each sample as a source hands one over, made from its readings (the fields
                         // the plain loop reads): passing the 216-byte array element itself compiles
@@ -329,7 +365,7 @@ public struct FusionBenchmark: Sendable {
 extension FusionBenchmark.Report {
     public var text: String {
         var table = TextTable(["", "min ns/sample", "median ns/sample", "wall median", "samples/s", "× plain loop", "rejected"])
-        for row in [baseline] + estimators + peers + push {
+        for row in [baseline] + estimators + compact + peers + push {
             table.append([row.estimator, Figure.fixed(row.minNanosecondsPerSample), Figure.fixed(row.medianNanosecondsPerSample),
                           Figure.fixed(row.wallMedianNanosecondsPerSample),
                           Figure.count(Int(row.samplesPerSecond.isFinite ? row.samplesPerSecond : 0)),
@@ -343,6 +379,8 @@ extension FusionBenchmark.Report {
             the recorded sample's readings as a source makes one (not a memcpy of the array's element); min and median over runs
             of the measuring thread's CPU time per sample (CLOCK_THREAD_CPUTIME_ID, so other processes on a shared
             machine do not count); the wall-clock median beside it.
+            Compact readings: the same samples as \(MemoryLayout<CompactReading>.stride)-byte readings rather than \(MemoryLayout<MotionSample>.stride)-byte
+            samples, the input x-io Fusion's program reads (its rows' ratios are to that plain loop).
             Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample
             (CPU: the whole process, since the work spans the replay, manager and queue threads).
 
@@ -362,13 +400,13 @@ extension FusionBenchmark.Report {
     var peerComparison: String {
         func ratios(_ pairs: [(String, String, String)]) -> String {
             pairs.compactMap { ours, theirs, label in
-                FusionBenchmark.medianRatio(estimators, ours, over: peers, theirs).map { "\(label) \(Figure.ratio($0))" }
+                FusionBenchmark.medianRatio(compact, ours, over: peers, theirs).map { "\(label) \(Figure.ratio($0))" }
             }.joined(separator: ", ")
         }
         let same = ratios(FusionBenchmark.sameWorkPeers)
         let quaternion = ratios(FusionBenchmark.quaternionPeers)
         guard !quaternion.isEmpty else { return "" }
-        var sentence = "\nTiltkit's cost over x-io Fusion's in this run: "
+        var sentence = "\nTiltkit's cost over x-io Fusion's in this run, both from compact readings: "
         if !same.isEmpty { sentence += "writing the same device motion \(same); against its quaternion alone " }
         return sentence + quaternion
     }
