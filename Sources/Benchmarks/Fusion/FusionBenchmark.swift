@@ -119,29 +119,16 @@ public struct FusionBenchmark: Sendable {
         var compactTimes = [[Timing]](repeating: [], count: FusionBenchmark.compactEstimators.count)
         var compactRejected = [Int](repeating: 0, count: FusionBenchmark.compactEstimators.count)
         let hasMagnetometer = recordings.map(\.hasMagnetometer)
+        let samples = recordings.map(\.samples)
         for _ in 0..<settings.runs {
             progress("plain loop", done / steps); done += 1
-            baselineTimes.append(FusionBenchmark.timeBaseline(recordings.map(\.samples)).perSample(total))
-            for (i, estimator) in FusionBenchmark.estimators.enumerated() {
-                progress(estimator.name, done / steps); done += 1
-                let usable = recordings.filter { !estimator.needsMagnetometer || $0.hasMagnetometer }.map(\.samples)
-                let count = usable.reduce(0) { $0 + $1.count }
-                guard count > 0 else { continue }
-                let (timing, dropped) = estimator.time(usable)
-                times[i].append(timing.perSample(count))
-                rejected[i] = dropped
-            }
+            baselineTimes.append(FusionBenchmark.timeBaseline(samples).perSample(total))
+            FusionBenchmark.timePass(FusionBenchmark.estimators, samples, hasMagnetometer: hasMagnetometer,
+                                     times: &times, rejected: &rejected) { progress($0, done / steps); done += 1 }
             progress(FusionBenchmark.compactBaseline, done / steps); done += 1
             compactBaselineTimes.append(FusionBenchmark.timeBaseline(compact).perSample(total))
-            for (i, estimator) in FusionBenchmark.compactEstimators.enumerated() {
-                progress(estimator.name, done / steps); done += 1
-                let usable = compact.indices.filter { !estimator.needsMagnetometer || hasMagnetometer[$0] }.map { compact[$0] }
-                let count = usable.reduce(0) { $0 + $1.count }
-                guard count > 0 else { continue }
-                let (timing, dropped) = estimator.time(usable)
-                compactTimes[i].append(timing.perSample(count))
-                compactRejected[i] = dropped
-            }
+            FusionBenchmark.timePass(FusionBenchmark.compactEstimators, compact, hasMagnetometer: hasMagnetometer,
+                                     times: &compactTimes, rejected: &compactRejected) { progress($0, done / steps); done += 1 }
             if let measuring = peer {
                 do {
                     peerTimes.append(try measuring.measure())
@@ -261,6 +248,24 @@ public struct FusionBenchmark: Sendable {
 
         func perSample(_ count: Int) -> Timing { Timing(wall: wall / Double(count), cpu: cpu / Double(count)) }
         static func + (a: Timing, b: Timing) -> Timing { Timing(wall: a.wall + b.wall, cpu: a.cpu + b.cpu) }
+    }
+
+    /// One timed pass of each estimator over the recordings it can use (those with a magnetometer
+    /// where it needs one), appended to its times.
+    static func timePass<Readings>(
+        _ estimators: [(name: String, time: @Sendable ([[Readings]]) -> (Timing, Int), needsMagnetometer: Bool)],
+        _ recordings: [[Readings]], hasMagnetometer: [Bool], times: inout [[Timing]], rejected: inout [Int],
+        starting: (String) -> Void
+    ) {
+        for (i, estimator) in estimators.enumerated() {
+            starting(estimator.name)
+            let usable = recordings.indices.filter { !estimator.needsMagnetometer || hasMagnetometer[$0] }.map { recordings[$0] }
+            let count = usable.reduce(0) { $0 + $1.count }
+            guard count > 0 else { continue }
+            let (timing, dropped) = estimator.time(usable)
+            times[i].append(timing.perSample(count))
+            rejected[i] = dropped
+        }
     }
 
     /// One pass of the plain loop over all recordings.
