@@ -47,7 +47,7 @@ struct FusionValidationTests {
     @Test func saturatedSamplesAreRejected() throws {
         var settings = AHRSSettings.default
         settings.limits.maximumAcceleration = 8
-        var ahrs = AHRS(frame: .xArbitraryZVertical, settings: settings)
+        var ahrs = AHRS(frame: .xMagneticNorthZVertical, settings: settings)
         let samples = Array(try Self.xio().prefix(200))
         for (i, sample) in samples.enumerated() {
             var s = sample
@@ -59,6 +59,36 @@ struct FusionValidationTests {
             if let motion { #expect(Self.isFinite(motion)) }
         }
         #expect(ahrs.rejections.saturated == 3)
+    }
+
+    /// A frame that leaves the magnetometer off (6D, as Core Motion's `xArbitraryZVertical`) loses
+    /// no sample to a bad field, reports no field (zero, uncalibrated, as Core Motion does there),
+    /// and its attitude is the one the clean samples give.
+    @Test func aFrameWithoutTheMagnetometerIgnoresItsField() throws {
+        var ahrs = AHRS(frame: .xArbitraryZVertical)
+        var clean = AHRS(frame: .xArbitraryZVertical)
+        for (i, sample) in try Self.xio().prefix(400).enumerated() {
+            var bad = sample
+            switch i % 4 {
+            case 0: bad.magneticField!.x = .nan
+            case 1: bad.magneticField!.y = 1e5
+            case 2: bad.magneticField!.z = -.infinity
+            default: break
+            }
+            let result = ahrs.update(bad), goodResult = clean.update(sample)
+            let motion = try #require(result), good = try #require(goodResult)
+            #expect(motion.attitude.quaternion == good.attitude.quaternion)
+            #expect(motion.magneticField.field == Vector3(0, 0, 0) && motion.magneticField.accuracy == .uncalibrated)
+        }
+        #expect(ahrs.rejections.total == 0)
+        // the same fields refuse the sample where the frame uses them
+        var nine = AHRS(frame: .xMagneticNorthZVertical)
+        var fields = try Self.xio().prefix(3)
+        fields[fields.startIndex + 2].magneticField!.x = .nan
+        var refused: [Bool] = []
+        for sample in fields { refused.append(nine.update(sample) == nil) }
+        #expect(refused == [false, false, true])
+        #expect(nine.rejections.nonFinite == 1)
     }
 
     @Test func timeGoingBackwardsOrRepeatingIsRejected() throws {

@@ -39,9 +39,9 @@ extension AHRS {
         motion.rotationRate = rotationRate
         motion.gravity = gravity
         motion.userAcceleration = sample.acceleration - gravity
-        if let m = sample.magneticField {
+        if usesMagnetometer, let m = sample.magneticField {
             motion.magneticField = CalibratedMagneticField(field: m, accuracy: fieldAccuracy)
-        } else {
+        } else {  // as Core Motion in a frame that leaves the magnetometer off: no field, uncalibrated
             motion.magneticField = CalibratedMagneticField(field: Vector3(0, 0, 0), accuracy: .uncalibrated)
         }
         (motion.headingNorth, motion.headingWest, motion.headingFromAttitude) = (0, 0, outputsHeading)

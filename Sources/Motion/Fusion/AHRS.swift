@@ -77,7 +77,8 @@ public struct AHRS: DeviceMotionEstimator {
     public init(frame: AttitudeReferenceFrame = .xArbitraryZVertical, settings: AHRSSettings = .default) {
         self.settings = settings
         self.referenceFrame = frame
-        self.validator = SampleValidator(limits: settings.limits)
+        // a frame without the magnetometer does not refuse a sample for its field
+        self.validator = SampleValidator(limits: settings.limits, checksMagneticField: frame.usesMagnetometer)
         self.coefficients = AHRSCoefficients(settings, samplePeriod: 1 / settings.nominalSampleRate)
         self.headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         self.outputRotation = Self.frameRotation(frame, declination: settings.declination)

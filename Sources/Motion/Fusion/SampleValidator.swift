@@ -51,11 +51,16 @@ public enum SampleVerdict: Hashable, Sendable {
 /// Checks each sample before it reaches a filter: finite, within limits, later than the last.
 public struct SampleValidator: Hashable, Sendable {
     public var limits: SampleLimits
+    /// Whether the field is checked: a filter that does not use it (6D) need not refuse a sample for it.
+    public var checksMagneticField: Bool
     public private(set) var rejections = SampleRejectionCounts()
     /// Timestamp of the last accepted sample, seconds; nil before the first.
     public private(set) var lastTimestamp: Double?
 
-    public init(limits: SampleLimits = .default) { self.limits = limits }
+    public init(limits: SampleLimits = .default, checksMagneticField: Bool = true) {
+        self.limits = limits
+        self.checksMagneticField = checksMagneticField
+    }
 
     /// Forgets the last timestamp (counters are kept).
     public mutating func reset() { lastTimestamp = nil }
@@ -67,7 +72,8 @@ public struct SampleValidator: Hashable, Sendable {
         // strictly inside its limit is also finite. Only a failing sample is classified.
         guard t.isFinite, Self.within(sample.acceleration, limits.maximumAcceleration),
               Self.within(sample.rotationRate, limits.maximumRotationRate),
-              Self.within(sample.magneticField, limits.maximumMagneticField) else { return classifyRejection(copy sample) }
+              checksMagneticField ? Self.within(sample.magneticField, limits.maximumMagneticField) : true
+        else { return classifyRejection(copy sample) }
         guard let last = lastTimestamp else { lastTimestamp = t; return .restart }
         let dt = t - last
         if dt <= 0 { rejections.timeNotIncreasing += 1; return .reject }
@@ -85,7 +91,7 @@ public struct SampleValidator: Hashable, Sendable {
             finite = finite && w.isFinite
             saturated = saturated || Self.exceeds(w, limits.maximumRotationRate)
         }
-        if let m = sample.magneticField {
+        if checksMagneticField, let m = sample.magneticField {
             finite = finite && m.isFinite
             saturated = saturated || Self.exceeds(m, limits.maximumMagneticField)
         }
