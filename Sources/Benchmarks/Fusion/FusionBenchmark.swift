@@ -385,7 +385,7 @@ extension FusionBenchmark.Report {
             of the measuring thread's CPU time per sample (CLOCK_THREAD_CPUTIME_ID, so other processes on a shared
             machine do not count); the wall-clock median beside it.
             Compact readings: the same samples as \(MemoryLayout<CompactReading>.stride)-byte readings rather than \(MemoryLayout<MotionSample>.stride)-byte
-            samples, the input x-io Fusion's program reads (its rows' ratios are to that plain loop).
+            samples: compact input, as x-io Fusion's program reads its own (40 bytes of floats); its rows' ratios are to that plain loop.
             Push: a replay as fast as possible through MotionManager to a handler on a serial DispatchQueue, per sample
             (CPU: the whole process, since the work spans the replay, manager and queue threads).
 
