@@ -12,6 +12,9 @@ public struct DeviceMotion: Hashable, Sendable {
     public var gravity: Vector3
     /// Acceleration the user gives the device, in g.
     public var userAcceleration: Vector3
+    /// The field in µT with its calibration's accuracy. The motion manager gives its calibrated field
+    /// in every frame; `AHRS` on its own gives it where its frame uses the magnetometer, and zero,
+    /// uncalibrated, where it does not (as Core Motion in `xArbitraryZVertical`).
     public var magneticField: CalibratedMagneticField
     /// The direction `heading` is taken from, where it was given as a value: the heading axis's north
     /// and west components (not normalised); both 0 where there is no heading.
