@@ -64,6 +64,26 @@ struct ManagerDeviceMotionTests {
         manager.stopDeviceMotionUpdates()
     }
 
+    @Test("a NaN or infinite field loses no sample in either frame; the published field stays finite")
+    func badFieldsInEachFrame() throws {
+        let url = TestData.assets.appendingPathComponent("traces/xio/sensor_data.csv")
+        var samples = Array(try Trace.load(contentsOf: url).samples.prefix(600))
+        let bad = Array(stride(from: 50, to: samples.count, by: 50))
+        for i in bad { samples[i].magneticField!.y = i % 100 == 0 ? .nan : .infinity }
+        for frame in [AttitudeReferenceFrame.xArbitraryZVertical, .xMagneticNorthZVertical] {
+            let source = SteppedTestSource(sensors: [.accelerometer, .gyroscope, .magnetometer])
+            let manager = MotionManager(source: source)
+            let collector = Collector<DeviceMotion>()
+            manager.startDeviceMotionUpdates(using: frame, to: DispatchQueue(label: "d")) { d, e in collector.append(d, e) }
+            for sample in samples { source.emit(sample) }
+            #expect(collector.wait(for: samples.count), "\(frame)")
+            manager.stopDeviceMotionUpdates()
+            #expect(collector.all.map(\.timestamp) == samples.map(\.timestamp), "\(frame)")
+            #expect(manager.deviceMotionRejections.total == 0, "\(frame)")
+            #expect(collector.all.allSatisfy { $0.magneticField.field.isFinite && $0.attitude.quaternion.isFinite }, "\(frame)")
+        }
+    }
+
     @Test("reset reference: later attitudes are relative to the stored one; clear undoes it")
     func referenceAttitude() throws {
         let source = SteppedTestSource(sensors: [.accelerometer])

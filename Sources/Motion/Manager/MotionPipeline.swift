@@ -90,7 +90,7 @@ struct MotionPipeline: Sendable {
         // updating it in place through the optional copied the whole estimator for every sample.
         guard deviceMotion.isActive, var running = estimator.take() else { return }
         var accepted: Bool
-        if let raw = sample.magneticField {  // copied only when there is a field to calibrate
+        if let raw = sample.magneticField, raw.isFinite {  // copied only when there is a field to calibrate
             let generation = magnetometerCalibrator.generation
             magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
             // The fit earned a new level: a heading learned from the field calibrated the old way
@@ -103,6 +103,13 @@ struct MotionPipeline: Sendable {
             accepted = running.update(sample, into: &estimate)
             let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
             if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
+        } else if sample.magneticField != nil {
+            // A NaN or infinite reading: the sample is fused without it (the heading coasts on the gyro
+            // for it, as through a disturbance) and the last calibrated field stays the one published.
+            sample.magneticField = nil
+            let field = estimate.magneticField
+            accepted = running.update(sample, into: &estimate)
+            if accepted { estimate.magneticField = field }
         } else {
             accepted = running.update(sample, into: &estimate)
         }
