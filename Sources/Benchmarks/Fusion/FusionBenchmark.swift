@@ -138,15 +138,10 @@ public struct FusionBenchmark: Sendable {
             }
         }
         let baseline = FusionBenchmark.row("plain loop (sum of the sample's fields)", baselineTimes, baseline: nil, rejected: 0)
-        let rows = FusionBenchmark.estimators.indices.compactMap { i -> Row? in
-            times[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.estimators[i].name, times[i],
-                                                       baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
-        }
+        let rows = FusionBenchmark.rows(FusionBenchmark.estimators.map(\.name), times, rejected, baseline: baseline)
         let compactBaseline = FusionBenchmark.row(FusionBenchmark.compactBaseline, compactBaselineTimes, baseline: nil, rejected: 0)
-        let compactRows = [compactBaseline] + FusionBenchmark.compactEstimators.indices.compactMap { i -> Row? in
-            compactTimes[i].isEmpty ? nil : FusionBenchmark.row(FusionBenchmark.compactEstimators[i].name, compactTimes[i],
-                                                              baseline: compactBaseline.medianNanosecondsPerSample, rejected: compactRejected[i])
-        }
+        let compactRows = [compactBaseline] + FusionBenchmark.rows(FusionBenchmark.compactEstimators.map(\.name), compactTimes,
+                                                                   compactRejected, baseline: compactBaseline)
         let peers = FusionBenchmark.peerRows(peerTimes, baseline: compactBaseline.medianNanosecondsPerSample)
         let peerNote = peer.flatMap { peer in peerTimes.last.map { timing in FusionBenchmark.peerNote(peer.executable, timing) } }
             ?? peerFailure.map { "x-io Fusion not measured: \($0)" }
@@ -265,6 +260,13 @@ public struct FusionBenchmark: Sendable {
             let (timing, dropped) = estimator.time(usable)
             times[i].append(timing.perSample(count))
             rejected[i] = dropped
+        }
+    }
+
+    /// A row per estimator that was timed, its ratio to `baseline`'s median.
+    static func rows(_ names: [String], _ times: [[Timing]], _ rejected: [Int], baseline: Row) -> [Row] {
+        names.indices.compactMap { i in
+            times[i].isEmpty ? nil : row(names[i], times[i], baseline: baseline.medianNanosecondsPerSample, rejected: rejected[i])
         }
     }
 
