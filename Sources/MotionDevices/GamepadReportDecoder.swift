@@ -47,27 +47,32 @@ public struct GamepadReportDecoder: Sendable {
     /// Samples in the report (none, one, or three for Nintendo pads). `hostTime` is when it was
     /// read, in seconds on the source's clock.
     public mutating func decode(_ report: [UInt8], hostTime: Double) -> [MotionSample] {
-        switch device.model.family {
-        case .dualShock4:
-            return finish(DualShock4Report.parse(report, bus: device.bus, isAdapter: device.model == .dualShock4Dongle)
-                .map { [$0] }, hostTime: hostTime)
-        case .dualSense:
-            return finish(DualSenseReport.parse(report, bus: device.bus).map { [$0] }, hostTime: hostTime)
-        case .nintendo:
-            return finish(SwitchReport.parse(report, order: switchSampleOrder), hostTime: hostTime)
-        }
+        decode(batch: [report], hostTime: hostTime)
     }
 
-    private mutating func finish(_ result: Result<[RawIMUReading], ReportRejection>, hostTime: Double) -> [MotionSample] {
-        switch result {
-        case .failure(let rejection):
-            statistics.count(rejection)
-            return []
-        case .success(let readings):
-            statistics.decodedReports += 1
-            statistics.samples += readings.count
-            let times = timestamps(for: readings, hostTime: hostTime)
-            return zip(readings, times).map { sample($0, timestamp: $1) }
+    /// Samples in reports read together at `hostTime` (a backlog drained at once), oldest first:
+    /// stamped as a batch, so they keep the pad's spacing rather than bunch at the read.
+    public mutating func decode(batch reports: [[UInt8]], hostTime: Double) -> [MotionSample] {
+        let readings = reports.map(parse).compactMap { result -> [RawIMUReading]? in
+            switch result {
+            case .failure(let rejection): statistics.count(rejection); return nil
+            case .success(let readings):
+                statistics.decodedReports += 1
+                statistics.samples += readings.count
+                return readings
+            }
+        }
+        guard !readings.isEmpty else { return [] }
+        let times = timestamps(for: readings, hostTime: hostTime)
+        return zip(readings.joined(), times).map { sample($0, timestamp: $1) }
+    }
+
+    private func parse(_ report: [UInt8]) -> Result<[RawIMUReading], ReportRejection> {
+        switch device.model.family {
+        case .dualShock4:
+            DualShock4Report.parse(report, bus: device.bus, isAdapter: device.model == .dualShock4Dongle).map { [$0] }
+        case .dualSense: DualSenseReport.parse(report, bus: device.bus).map { [$0] }
+        case .nintendo: SwitchReport.parse(report, order: switchSampleOrder)
         }
     }
 
@@ -93,18 +98,23 @@ public struct GamepadReportDecoder: Sendable {
     }
 
     /// Device-clock timestamps anchored to host time (arrival time where the pad's clock stands
-    /// still or jumps); Nintendo samples spread over the measured report interval, oldest first.
-    private mutating func timestamps(for readings: [RawIMUReading], hostTime: Double) -> [Double] {
-        if let ticks = readings.first?.deviceTicks {
+    /// still or jumps); Nintendo samples spread over the measured report interval, oldest first,
+    /// a batch's reports one interval apart before its arrival.
+    private mutating func timestamps(for reports: [[RawIMUReading]], hostTime: Double) -> [Double] {
+        let ticks = reports.compactMap { $0.first?.deviceTicks }
+        if ticks.count == reports.count {
             defer { statistics.clock = stamper.statistics }
-            return [stamper.timestamp(ticks: ticks, hostTime: hostTime)]
+            return stamper.timestamps(ticks: ticks, hostTime: hostTime)
         }
         if let last = lastSwitchHostTime {
-            let interval = hostTime - last
+            let interval = (hostTime - last) / Double(reports.count)
             // Smooth over ~300 reports like hid-nintendo; ignore gaps (reconnects, stalls).
             if interval > 0 && interval < 0.1 { switchReportInterval += (interval - switchReportInterval) / 300 }
         }
         lastSwitchHostTime = hostTime
-        return stamper.arrivalTimestamps(count: readings.count, interval: switchReportInterval, hostTime: hostTime)
+        return reports.enumerated().flatMap { index, readings in
+            stamper.arrivalTimestamps(count: readings.count, interval: switchReportInterval,
+                                      hostTime: hostTime - Double(reports.count - 1 - index) * switchReportInterval)
+        }
     }
 }

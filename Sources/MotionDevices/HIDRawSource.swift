@@ -125,18 +125,28 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
 
     private func run(_ thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) {
         var awaitingReconnect = false
+        // Reports already queued behind the first are read without waiting and decoded together.
+        var batch: [[UInt8]] = []
+        func flush() {
+            guard !batch.isEmpty else { return }
+            let (samples, notice) = decode(batch)
+            batch.removeAll(keepingCapacity: true)
+            if let notice { deliver(.disconnected(reason: notice)) }
+            if !samples.isEmpty { deliver(.samples(samples)) }
+        }
         while !thread.isStopping {
             do {
-                switch try reader.nextReport(timeout: options.pollTimeout) {
-                case .timeout: continue
-                case .endOfStream: deliver(.ended); return
+                switch try reader.nextReport(timeout: batch.isEmpty ? options.pollTimeout : 0) {
+                case .timeout: break
+                case .endOfStream: flush(); deliver(.ended); return
                 case .report(let report):
                     if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
-                    let (samples, notice) = decode(report)
-                    if let notice { deliver(.disconnected(reason: notice)) }
-                    if !samples.isEmpty { deliver(.samples(samples)) }  // a report's readings together
+                    batch.append(report)
+                    if batch.count < Self.hidrawQueueLength { continue }
                 }
+                flush()
             } catch let error {
+                flush()
                 // Close first: a FIFO's next writer must not find this reader still open.
                 lock.lock(); reader.close(); lock.unlock()
                 deliver(.disconnected(reason: error.description))
@@ -147,21 +157,26 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         }
     }
 
-    /// Samples in `report`, identifying the pad from it first if needed; `notice` is a message for
-    /// the consumer (delivered by the caller, outside the lock).
-    private func decode(_ report: [UInt8]) -> (samples: [MotionSample], notice: String?) {
+    /// The most reports a hidraw node queues for a reader (drivers/hid/hidraw.c, HIDRAW_BUFFER_SIZE):
+    /// a drained backlog is at most this long.
+    static let hidrawQueueLength = 64
+
+    /// Samples in `reports` (read together), identifying the pad from the first if needed;
+    /// `notice` is a message for the consumer (delivered by the caller, outside the lock).
+    private func decode(_ reports: [[UInt8]]) -> (samples: [MotionSample], notice: String?) {
         lock.lock(); defer { lock.unlock() }
         if decoder == nil {
-            guard let guess = GamepadDevice(guessingFrom: report) else {
-                unidentifiedReports += 1
-                let notice = unidentifiedReports == Self.reportsBeforeGivingUpOnGuessing
+            guard let guess = reports.lazy.compactMap(GamepadDevice.init(guessingFrom:)).first else {
+                let before = unidentifiedReports
+                unidentifiedReports += reports.count
+                let notice = before < Self.reportsBeforeGivingUpOnGuessing && unidentifiedReports >= Self.reportsBeforeGivingUpOnGuessing
                     ? "\(path): cannot tell which pad sends these reports; name it, e.g. hidraw:\(path),device=ds4-usb" : nil
                 return ([], notice)
             }
             try? setUp(guess)
             currentInfo.name += " (identified from its reports)"
         }
-        return (decoder!.decode(report, hostTime: options.clock.now()), nil)
+        return (decoder!.decode(batch: reports, hostTime: options.clock.now()), nil)
     }
 
     /// Unidentifiable reports tolerated before telling the user (≈ ¼ s of a pad's stream).

@@ -66,10 +66,23 @@ public struct SensorTimestamper: Sendable {
     /// The timestamp, in host seconds, of a sample whose counter read `ticks` and which arrived at
     /// `hostTime`. Strictly increasing.
     public mutating func timestamp(ticks: UInt32?, hostTime: Double) -> Double {
-        guard var deviceClock = clock, let ticks else { return increasing(hostTime) }
-        let deviceTime = deviceClock.seconds(ticks: ticks)
+        guard let ticks else { return increasing(hostTime) }
+        return timestamps(ticks: [ticks], hostTime: hostTime)[0]
+    }
+
+    /// Timestamps for samples read together at `hostTime`, oldest first: a backlog that queued
+    /// while the reader was busy (opening the pad, reading its calibration, a stall), drained at
+    /// once. Only the newest can have arrived as late as `hostTime`; each older one was measured
+    /// its distance on the pad's clock before it. Stamped one by one on arrival, the backlog
+    /// would bunch at the read (every sample after the first would pull the anchor earlier), and
+    /// fusion would integrate its span of rotation over microseconds.
+    public mutating func timestamps(ticks: [UInt32], hostTime: Double) -> [Double] {
+        guard var deviceClock = clock else { return ticks.map { _ in increasing(hostTime) } }
+        let deviceTimes = ticks.map { deviceClock.seconds(ticks: $0) }
         clock = deviceClock
-        return timestamp(deviceSeconds: deviceTime, hostTime: hostTime)
+        let newest = deviceTimes.last ?? 0
+        // A counter that jumped back inside the batch (a restart) gives no lead: arrival time.
+        return deviceTimes.map { timestamp(deviceSeconds: $0, hostTime: hostTime - max(newest - $0, 0)) }
     }
 
     /// The same for a device whose clock is already in seconds (an IIO buffer's `in_timestamp`,

@@ -210,6 +210,29 @@ struct HIDRawReaderTests {
         #expect(abs(samples[0].acceleration.z + 1) < 3e-4 && samples[0].rotationRate!.length < 1e-3)
     }
 
+    @Test("reports queued while the pad was opened are drained together and keep the pad's spacing")
+    func backlogAtOpen() throws {
+        let fixture = try Fixtures.generated("dualsense-usb")
+        // 40 reports on a running sensor clock, 4 ms apart (u32 of 1/3 µs at byte 28), all queued
+        // by the time the reader starts: what a node holds after the calibration is read.
+        let reports = (0..<40).map { i in
+            var bytes = fixture.reports[0].bytes
+            withUnsafeBytes(of: UInt32(1_000 + i * 12_000).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+            return bytes
+        }
+        let reader = RecordedHIDReader(
+            identity: HIDRawIdentity(bus: .usb, vendorID: 0x054C, productID: 0x0CE6, name: "DualSense Wireless Controller", uniq: ""),
+            features: [0x05: fixture.feature], reports: reports)
+        let source = try HIDRawSource(reader: reader, path: "/dev/hidraw2")
+        let started = MonotonicClock().now()
+        let samples = try collect(source) { $0 == .ended }.samples
+        let steps = zip(samples.dropFirst(), samples).map { $0.timestamp - $1.timestamp }
+        #expect(samples.count == 40)
+        // One by one at the read, all but the first would be stamped microseconds apart.
+        #expect(steps.allSatisfy { abs($0 - 0.004) < 1e-6 }, "steps \(steps.min() ?? 0)…\(steps.max() ?? 0)")
+        #expect(samples.last!.timestamp >= started && samples.last!.timestamp <= MonotonicClock().now())
+    }
+
     @Test("a calibration report with a bad CRC leaves nominal scale and says so")
     func badCalibration() throws {
         var feature = try Fixtures.generated("ds4-bt").feature
@@ -249,9 +272,9 @@ struct HIDRawReaderTests {
         let samples = events.samples
         // Gyro counts equal to the user origin → zero rate once calibrated.
         #expect(samples.count >= 3 && samples.allSatisfy { $0.rotationRate!.length < 1e-12 })
-        // a report's three IMU readings are handed over together, oldest first
+        // a report's three IMU readings are handed over together (with those of reports read with it), oldest first
         let batches = events.compactMap { if case .samples(let batch) = $0 { batch } else { nil } }
-        #expect(batches.allSatisfy { $0.count == 3 && $0[0].timestamp < $0[1].timestamp && $0[1].timestamp < $0[2].timestamp })
+        #expect(batches.allSatisfy { batch in batch.count % 3 == 0 && zip(batch.dropFirst(), batch).allSatisfy { $0.timestamp > $1.timestamp } })
     }
 }
 

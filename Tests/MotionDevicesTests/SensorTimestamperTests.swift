@@ -72,6 +72,29 @@ struct SensorTimestamperTests {
         #expect(stamper.statistics.resynchronised == 0)
     }
 
+    @Test("a backlog read at once keeps the pad's spacing and ends at the read, at open and after a stall",
+          arguments: [DeviceClock.dualSense, .dualShock4])
+    func backlogReadTogether(clock: DeviceClock) {
+        var stamper = SensorTimestamper(clock: clock)
+        func ticks(_ seconds: Double) -> UInt32 {
+            UInt32(truncatingIfNeeded: Int((seconds / clock.secondsPerTick).rounded()) & Int(clock.wrapPeriod / clock.secondsPerTick - 1))
+        }
+        // The node was opened, then the pad's calibration read: 40 reports queued meanwhile.
+        let opened = stamper.timestamps(ticks: (0..<40).map { ticks(Double($0) * 0.004) }, hostTime: 7.2)
+        // Live for 50 reports, each read 1 ms after it was sent; then a 64-report queue, drained in one read.
+        var live: [Double] = []
+        for i in 40..<90 { live.append(stamper.timestamp(ticks: ticks(Double(i) * 0.004), hostTime: 7.2 - 0.156 + Double(i) * 0.004 + 0.001)) }
+        let stalled = stamper.timestamps(ticks: (90..<154).map { ticks(Double($0) * 0.004) }, hostTime: live.last! + 0.3)
+        let times = opened + live + stalled
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }
+        // Stamped one by one at the read, all but the newest of a backlog would come 1 µs apart; the
+        // live reports, 1 ms late, let the anchor creep at the drift rate.
+        let tick = clock.secondsPerTick
+        #expect(steps.allSatisfy { abs($0 - 0.004) <= 2 * tick + SensorTimestamper.maximumDrift * 0.004 + 1e-9 }, "steps \(steps.min()!)…\(steps.max()!)")
+        #expect(opened.last == 7.2 && stalled.last! <= live.last! + 0.3)
+        #expect(stamper.statistics.resynchronised == 0 && stamper.statistics.arrivalStamped == 0)
+    }
+
     @Test("the anchor follows a pad crystal 100 ppm fast or slow without steps", arguments: [-100e-6, 100e-6])
     func drift(ppm: Double) {
         var stamper = SensorTimestamper(clock: .dualSense)

@@ -115,43 +115,83 @@ def test_values_timestamps_unplug_replug(model):
     assert worst["evdev-vs-kernel"] <= 1, "tiltkit's evdev values differ from the kernel's by more than one LSB"
     assert worst["hidraw-vs-formula"] <= 1, "tiltkit's hidraw values differ from the driver formula by more than one LSB"
 
-    # Timestamps: strictly increasing, spaced as the pad's clock spaced the reports (an emulated
-    # CPU sends them unevenly, so the spacing is compared with what was sent, not with 4 ms);
-    # before the unplug and after the replug apart, each stretch against its own pad's clock.
-    def median_step(times):
-        steps = [b - a for a, b in zip(times, times[1:]) if 0 < b - a < 0.1]
-        return statistics.median(steps) if steps else float("nan")
+    # Timestamps: strictly increasing, and spaced as the pad's clock spaced the same reports (an
+    # emulated CPU sends and reads them unevenly, so each step is compared with the pad's step for
+    # that report, not with 4 ms); before the unplug and after the replug apart, each stretch
+    # against its own pad's clock.
+    tick = pad.clock.tick
     for name, trace in traces.items():
         times = trace.times
         steps = [b - a for a, b in zip(times, times[1:])]
         assert all(s > 0 for s in steps), f"{name}: timestamps not strictly increasing"
         parts = [[t for t in times if t < unplugged], [t for t in times if back[name] and t > back[name]]]
-        medians = [median_step(p) for p in parts]
-        # The pad's clock over the sends those samples came from (sent while the stretch was read).
-        pad_medians = [median_step([c for at, c in sends if part and part[0] - 0.05 <= at <= part[-1]])
-                       for sends, part in ((sent, parts[0]), (sent_after, parts[1]))]
-        print(f"    {name}: {len(times)} samples; median interval before the unplug {medians[0] * 1e3:.3f} ms "
-              f"(the pad's clock between sends {pad_medians[0] * 1e3:.3f} ms), after the replug "
-              f"{medians[1] * 1e3:.3f} ms (the new pad's {pad_medians[1] * 1e3:.3f} ms); disconnect said after "
+        pairs = [paired_steps(part, [c for _, c in sends], tick) for part, sends in ((parts[0], sent), (parts[1], sent_after))]
+        print(f"    {name}: {len(times)} samples; steps equal to the pad's clock's for the same reports: "
+              f"{describe(pairs[0])} before the unplug, {describe(pairs[1])} after the replug; disconnect said after "
               f"{latency[name] * 1e3:.0f} ms; rows before unplug {rows_before[name]}; "
               f"'is back' {(back[name] or float('inf')) - replugged:.2f} s after the new nodes appeared")
-        wrap = (1 << pad.clock.bits) * pad.clock.tick
-        for got, want in zip(medians, pad_medians):
-            if abs(got - want) < 3e-4:
+        wrap = (1 << pad.clock.bits) * tick
+        for got, want, equal in pairs:
+            # The others are shorter: a sample read sooner after it was sent than any before it pulls the
+            # anchor earlier (an emulated CPU's uneven reads make that common as the reader settles), by
+            # as much as the first read was late, a few ms. Reports read together and stamped one by
+            # one on arrival lost 50-140 ms a stretch here.
+            lost = sum(want) - sum(got)
+            if equal >= 0.85 * len(got) and lost < 0.025:
                 continue
-            print(f"    {name}: intervals (ms) {[round(s * 1e3, 2) for s in steps[:80]]}; comments {trace.comments}")
+            print(f"    {name}: steps (ms) {[round(s * 1e3, 3) for s in got[:80]]}; the pad's {[round(s * 1e3, 3) for s in want[:80]]}; "
+                  f"comments {trace.comments}")
             # A reader held back longer than half a short counter's period (DualShock 4: 350 ms) cannot
             # tell a late read from a wrap: tiltkit re-anchors on arrival and says so. Only then.
             if wrap < 1 and "resynchronised" in outcome[name][1] + outcome[name][2]:
                 print(f"    {name}: the reader was held back past half the {wrap * 1e3:.0f} ms counter: re-anchored, as said")
                 continue
-            assert abs(got - want) < 3e-4, f"{name}: median interval {got} s, the pad's {want} s"
+            assert equal >= 0.85 * len(got) and lost < 0.025, f"{name}: steps equal to the pad's: {describe((got, want, equal))}"
         assert latency[name] < 0.5, f"{name}: disconnect reported after {latency[name]:.2f} s"
         assert back[name] is not None, f"{name}: no reconnect after replug: {outcome[name]}"
         assert any("disconnected" in c for c in trace.comments) and any("reconnected" in c for c in trace.comments)
         after = [t for t in times if t > back[name]]
         assert len(after) > 20, f"{name}: only {len(after)} samples after the replug"
         assert outcome[name][0] == 0, f"{name}: record exited {outcome[name]}"
+
+
+def paired_steps(times, clocks, tick):
+    """Tiltkit's steps between the samples `times`, beside the pad's clock's steps (`clocks`, one per
+    report sent) for the same reports: (tiltkit's, the pad's, how many agree). Every report is read in
+    order, so the first steps are aligned where they agree; a step that spans several of the pad's is
+    a report the kernel dropped for a reader held back, and is compared with their sum."""
+    steps = [b - a for a, b in zip(times, times[1:])]
+    pad = [b - a for a, b in zip(clocks, clocks[1:])]
+    if not steps or len(pad) < len(steps):
+        return steps or [float("nan")], pad or [float("nan")], 0
+
+    def agree(s, p):
+        # Both ends rounded to the counter's tick; the anchor may creep at 5e-4 of a step
+        # (SensorTimestamper.maximumDrift).
+        return abs(s - p) <= 2 * tick + 5e-4 * p + 2e-6
+    head = steps[:50]
+    j = max(range(len(pad) - len(head) + 1), key=lambda k: sum(agree(s, pad[k + i]) for i, s in enumerate(head)))
+    want, equal = [], 0
+    for s in steps:
+        if j >= len(pad):
+            break
+        # The run of the pad's steps whose sum comes nearest this step.
+        span, k = pad[j], j
+        while span < s and k + 1 < len(pad) and abs(span + pad[k + 1] - s) < abs(span - s):
+            k += 1
+            span += pad[k]
+        equal += agree(s, span)
+        want.append(span)
+        j = k + 1
+    return steps[:len(want)], want, equal
+
+
+def describe(pair):
+    got, want, equal = pair
+    off = [round((g - w) * 1e6) for g, w in zip(got, want) if abs(g - w) > 2e-5]
+    return (f"{equal} of {len(got)} (median {statistics.median(got) * 1e3:.3f} ms, "
+            f"the pad's {statistics.median(want) * 1e3:.3f} ms; {(sum(got) - sum(want)) * 1e3:+.1f} ms in all; "
+            f"off by more than 20 µs: {off[:12]} µs)")
 
 
 @pytest.mark.parametrize("model", [pads.DS4USB, pads.DualSenseBluetooth], ids=lambda m: m.kind)
