@@ -155,6 +155,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
                 awaitingReconnect = true
             }
         }
+        flush()  // what was read before the stop
     }
 
     /// The most reports a hidraw node queues for a reader (drivers/hid/hidraw.c, HIDRAW_BUFFER_SIZE):

@@ -267,7 +267,7 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
                 pending[i].removeFirst(start)
                 let now = clock.now()
                 let offset = IIOTimestampConverter.offset(ofClockNamed: clocks[i])
-                for (arrival, r) in zip(Self.arrivalTimes(scans.map(\.deviceTime), readAt: now), scans) {
+                for (arrival, r) in zip(SensorTimestamper.arrivalTimes(scans.map(\.deviceTime), readAt: now), scans) {
                     // scans left in the kernel's FIFO by an earlier reader (disabling the buffer
                     // does not empty it) were measured before this run began: not this recording's
                     if let d = r.deviceTime, let offset, d - offset < started, started - (d - offset) < IIOTimestampConverter.maximumAge {
@@ -285,19 +285,6 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
             if !samples.isEmpty { deliver(.samples(samples)) }
         }
         return nil
-    }
-
-    /// When each of scans read together arrived, as far as the host can tell: the newest at
-    /// `readAt`, the older ones earlier by the spacing of their own stamps (they were queued, not
-    /// measured at once), so that a batch does not collapse into one instant. Without usable
-    /// stamps (none, or not increasing) all at `readAt`.
-    static func arrivalTimes(_ deviceTimes: [Double?], readAt: Double) -> [Double] {
-        let stamps = deviceTimes.compactMap { $0 }
-        guard stamps.count == deviceTimes.count, let last = stamps.last,
-              zip(stamps, stamps.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            return deviceTimes.map { _ in readAt }
-        }
-        return stamps.map { readAt - (last - $0) }
     }
 
     /// Waits until devices of the same names are back (their own directories, or new numbers

@@ -72,17 +72,29 @@ public struct SensorTimestamper: Sendable {
 
     /// Timestamps for samples read together at `hostTime`, oldest first: a backlog that queued
     /// while the reader was busy (opening the pad, reading its calibration, a stall), drained at
-    /// once. Only the newest can have arrived as late as `hostTime`; each older one was measured
-    /// its distance on the pad's clock before it. Stamped one by one on arrival, the backlog
-    /// would bunch at the read (every sample after the first would pull the anchor earlier), and
-    /// fusion would integrate its span of rotation over microseconds.
+    /// once. Stamped one by one on arrival, every sample after the first would pull the anchor
+    /// earlier, the backlog would bunch at the read, and fusion would integrate its span of
+    /// rotation over microseconds; so each arrives as `arrivalTimes` says.
     public mutating func timestamps(ticks: [UInt32], hostTime: Double) -> [Double] {
         guard var deviceClock = clock else { return ticks.map { _ in increasing(hostTime) } }
         let deviceTimes = ticks.map { deviceClock.seconds(ticks: $0) }
         clock = deviceClock
-        let newest = deviceTimes.last ?? 0
-        // A counter that jumped back inside the batch (a restart) gives no lead: arrival time.
-        return deviceTimes.map { timestamp(deviceSeconds: $0, hostTime: hostTime - max(newest - $0, 0)) }
+        return zip(deviceTimes, Self.arrivalTimes(deviceTimes, readAt: hostTime)).map {
+            timestamp(deviceSeconds: $0, hostTime: $1)
+        }
+    }
+
+    /// When each of samples read together arrived, as far as the host can tell: the newest at
+    /// `readAt`, the older ones earlier by the spacing of their own stamps (they were queued, not
+    /// measured at once), so that a batch does not collapse into one instant. Without usable
+    /// stamps (none, or not increasing: a clock that stands still or restarted) all at `readAt`.
+    static func arrivalTimes(_ deviceTimes: [Double?], readAt: Double) -> [Double] {
+        let stamps = deviceTimes.compactMap { $0 }
+        guard stamps.count == deviceTimes.count, let last = stamps.last,
+              zip(stamps, stamps.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return deviceTimes.map { _ in readAt }
+        }
+        return stamps.map { readAt - (last - $0) }
     }
 
     /// The same for a device whose clock is already in seconds (an IIO buffer's `in_timestamp`,

@@ -171,15 +171,6 @@ struct IIOSensorHubTests {
         #expect(merger.add([.accel: Vector3(0, 0, 0)], timestamp: 5)?.rotationRate == nil)
     }
 
-    @Test("scans read together arrived at their own spacing, the newest on reading; without usable stamps all at once")
-    func arrivalTimes() {
-        let spaced = IIOBufferSource.arrivalTimes([1.00, 1.01, 1.02], readAt: 50)
-        #expect(zip(spaced, [49.98, 49.99, 50]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(spaced)")
-        #expect(IIOBufferSource.arrivalTimes([nil, nil], readAt: 50) == [50, 50])
-        #expect(IIOBufferSource.arrivalTimes([3, 3], readAt: 50) == [50, 50])       // stuck clock
-        #expect(IIOBufferSource.arrivalTimes([1, 5], readAt: 50) == [46, 50])       // a long backlog
-    }
-
     @Test("buffer stamps: converted from the device's clock to monotonic; missing, frozen or implausible ones give arrival times")
     func converter() {
         var c = IIOTimestampConverter(clockName: "realtime")

@@ -95,6 +95,15 @@ struct SensorTimestamperTests {
         #expect(stamper.statistics.resynchronised == 0 && stamper.statistics.arrivalStamped == 0)
     }
 
+    @Test("samples read together (an IIO buffer's scans, a pad's queued reports) arrived at their own spacing, the newest on reading; without usable stamps all at once")
+    func arrivalTimes() {
+        let spaced = SensorTimestamper.arrivalTimes([1.00, 1.01, 1.02], readAt: 50)
+        #expect(zip(spaced, [49.98, 49.99, 50]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(spaced)")
+        #expect(SensorTimestamper.arrivalTimes([nil, nil], readAt: 50) == [50, 50])
+        #expect(SensorTimestamper.arrivalTimes([3, 3], readAt: 50) == [50, 50])       // stuck clock
+        #expect(SensorTimestamper.arrivalTimes([1, 5], readAt: 50) == [46, 50])       // a long backlog
+    }
+
     @Test("the anchor follows a pad crystal 100 ppm fast or slow without steps", arguments: [-100e-6, 100e-6])
     func drift(ppm: Double) {
         var stamper = SensorTimestamper(clock: .dualSense)
