@@ -66,8 +66,10 @@ public struct SensorTimestamper: Sendable {
     /// The timestamp, in host seconds, of a sample whose counter read `ticks` and which arrived at
     /// `hostTime`. Strictly increasing.
     public mutating func timestamp(ticks: UInt32?, hostTime: Double) -> Double {
-        guard let ticks else { return increasing(hostTime) }
-        return timestamps(ticks: [ticks], hostTime: hostTime)[0]
+        guard var deviceClock = clock, let ticks else { return increasing(hostTime) }
+        let deviceTime = deviceClock.seconds(ticks: ticks)
+        clock = deviceClock
+        return timestamp(deviceSeconds: deviceTime, hostTime: hostTime)
     }
 
     /// Timestamps for samples read together at `hostTime`, oldest first: a backlog that queued

@@ -135,9 +135,9 @@ def test_values_timestamps_unplug_replug(model):
             # The others are shorter: a sample read sooner after it was sent than any before it pulls the
             # anchor earlier (an emulated CPU's uneven reads make that common as the reader settles), by
             # as much as the first read was late, a few ms. Reports read together and stamped one by
-            # one on arrival lost 50-140 ms a stretch here.
+            # one on arrival lost 39–186 ms a stretch here.
             lost = sum(want) - sum(got)
-            if equal >= 0.85 * len(got) and lost < 0.025:
+            if equal >= 0.85 * len(got) and lost < 0.03:
                 continue
             print(f"    {name}: steps (ms) {[round(s * 1e3, 3) for s in got[:80]]}; the pad's {[round(s * 1e3, 3) for s in want[:80]]}; "
                   f"comments {trace.comments}")
@@ -146,7 +146,7 @@ def test_values_timestamps_unplug_replug(model):
             if wrap < 1 and "resynchronised" in outcome[name][1] + outcome[name][2]:
                 print(f"    {name}: the reader was held back past half the {wrap * 1e3:.0f} ms counter: re-anchored, as said")
                 continue
-            assert equal >= 0.85 * len(got) and lost < 0.025, f"{name}: steps equal to the pad's: {describe((got, want, equal))}"
+            assert equal >= 0.85 * len(got) and lost < 0.03, f"{name}: steps equal to the pad's: {describe((got, want, equal))}"
         assert latency[name] < 0.5, f"{name}: disconnect reported after {latency[name]:.2f} s"
         assert back[name] is not None, f"{name}: no reconnect after replug: {outcome[name]}"
         assert any("disconnected" in c for c in trace.comments) and any("reconnected" in c for c in trace.comments)
