@@ -123,9 +123,23 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
 
     deinit { reader.close() }
 
+    /// Where the reader is with the node's queue of reports.
+    private enum QueueState {
+        /// Just opened: reading what queued meanwhile, without waiting.
+        case draining
+        /// The queue's reports may have waited there for any time (since the node was opened: the
+        /// calibration read after a replug, an app that starts a pad long after opening it; or in a
+        /// full queue, which keeps its oldest reports and drops newer ones): they wait for the next
+        /// report, which is read as it arrives, and are stamped back from it by the pad's clock.
+        case awaitingFreshReport
+        /// Reports are read as they arrive; any queued behind one are read with it.
+        case live
+    }
+
     private func run(_ thread: SourceThread, _ deliver: @Sendable (MotionSourceEvent) -> Void) {
         var awaitingReconnect = false
-        // Reports already queued behind the first are read without waiting and decoded together.
+        var state = QueueState.draining
+        // Reports read together are decoded and stamped together, from the newest.
         var batch: [[UInt8]] = []
         func flush() {
             guard !batch.isEmpty else { return }
@@ -136,13 +150,22 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         }
         while !thread.isStopping {
             do {
-                switch try reader.nextReport(timeout: batch.isEmpty ? options.pollTimeout : 0) {
-                case .timeout: break
+                let waits = state == .awaitingFreshReport || (state == .live && batch.isEmpty)
+                switch try reader.nextReport(timeout: waits ? options.pollTimeout : 0) {
                 case .endOfStream: flush(); deliver(.ended); return
+                case .timeout:
+                    switch state {
+                    case .draining: state = .awaitingFreshReport; continue
+                    case .awaitingFreshReport: state = .live  // the pad sent nothing more: stamped as read
+                    case .live: break
+                    }
                 case .report(let report):
                     if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
                     batch.append(report)
+                    if state == .awaitingFreshReport { state = .live; continue }  // then what queued behind it
                     if batch.count < Self.hidrawQueueLength { continue }
+                    // A full queue has dropped newer reports; past a fresh report, a file or FIFO streams on.
+                    if batch.count == Self.hidrawQueueLength { state = .awaitingFreshReport; continue }
                 }
                 flush()
             } catch let error {
@@ -153,13 +176,14 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
                 guard case .disconnected = error else { return }
                 guard waitForReturn(thread) else { return }
                 awaitingReconnect = true
+                state = .draining
             }
         }
         flush()  // what was read before the stop
     }
 
-    /// The most reports a hidraw node queues for a reader (drivers/hid/hidraw.c, HIDRAW_BUFFER_SIZE):
-    /// a drained backlog is at most this long.
+    /// The most reports a hidraw node queues for a reader (drivers/hid/hidraw.c, HIDRAW_BUFFER_SIZE;
+    /// when it is full, hidraw_report_event skips the reader: newer reports are dropped).
     static let hidrawQueueLength = 64
 
     /// Samples in `reports` (read together), identifying the pad from the first if needed;

@@ -184,7 +184,10 @@ final class RecordedHIDReader: ReportReader, @unchecked Sendable {
         return features[id]
     }
     func writeReport(_ report: [UInt8]) -> Bool { written.append(report); reports.insert(contentsOf: reply(report), at: 0); return true }
+    /// Read results in order, before `reports` (a pad whose queue empties and fills again).
+    var script: [ReportReadResult] = []
     func nextReport(timeout: Double) throws(DeviceError) -> ReportReadResult {
+        if !script.isEmpty { return script.removeFirst() }
         if reports.isEmpty { return isLive ? .timeout : .endOfStream }
         return .report(reports.removeFirst())
     }
@@ -231,6 +234,37 @@ struct HIDRawReaderTests {
         // One by one at the read, all but the first would be stamped microseconds apart.
         #expect(steps.allSatisfy { abs($0 - 0.004) < 1e-6 }, "steps \(steps.min() ?? 0)…\(steps.max() ?? 0)")
         #expect(samples.last!.timestamp >= started && samples.last!.timestamp <= MonotonicClock().now())
+    }
+
+    @Test("a backlog that waited in the node for an unknown time is stamped back from the next report, read as it arrives",
+          arguments: [3, HIDRawSource.hidrawQueueLength])
+    func staleBacklog(queued: Int) throws {
+        let fixture = try Fixtures.generated("dualsense-usb")
+        func report(at seconds: Double) -> [UInt8] {
+            var bytes = fixture.reports[0].bytes
+            withUnsafeBytes(of: UInt32(seconds * 3e6).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+            return bytes
+        }
+        // Queued 4 ms apart long ago (opened and not read, or a full queue that dropped the reports
+        // after them); the pad's next report comes 2 s after the last of them and is read as it arrives.
+        let reader = RecordedHIDReader(
+            identity: HIDRawIdentity(bus: .usb, vendorID: 0x054C, productID: 0x0CE6, name: "DualSense Wireless Controller", uniq: ""),
+            features: [0x05: fixture.feature], reports: [])
+        let backlog: [ReportReadResult] = (0..<queued).map { .report(report(at: 1 + Double($0) * 0.004)) }
+        // A queue that is not full reads empty once drained; a full one goes straight on to the next report.
+        let drained: [ReportReadResult] = queued < HIDRawSource.hidrawQueueLength ? [.timeout] : []
+        reader.script = backlog + drained + [.report(report(at: 3 + Double(queued - 1) * 0.004)), .timeout, .endOfStream]
+        var options = HIDRawSource.Options()
+        options.clock = ManualClock(now: 500)
+        let source = try HIDRawSource(reader: reader, path: "/dev/hidraw2", options: options)
+        let samples = try collect(source) { $0 == .ended }.samples
+        try #require(samples.count == queued + 1)
+        let steps = zip(samples.dropFirst(), samples).map { $0.timestamp - $1.timestamp }
+        // Stamped from its own read, the backlog would end at 500 s and the fresh report come 1 µs after.
+        #expect(samples.last!.timestamp == 500)
+        #expect(abs(steps.last! - 2) < 1e-6, "the fresh report \(steps.last!) s after the backlog")
+        #expect(steps.dropLast().allSatisfy { abs($0 - 0.004) < 1e-6 })
+        #expect(source.statistics.clock.resynchronised == 0)
     }
 
     @Test("a calibration report with a bad CRC leaves nominal scale and says so")
