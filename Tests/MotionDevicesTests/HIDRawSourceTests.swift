@@ -213,19 +213,31 @@ struct HIDRawReaderTests {
         #expect(abs(samples[0].acceleration.z + 1) < 3e-4 && samples[0].rotationRate!.length < 1e-3)
     }
 
-    @Test("reports queued while the pad was opened are drained together and keep the pad's spacing")
-    func backlogAtOpen() throws {
-        let fixture = try Fixtures.generated("dualsense-usb")
-        // 40 reports on a running sensor clock, 4 ms apart (u32 of 1/3 µs at byte 28), all queued
-        // by the time the reader starts: what a node holds after the calibration is read.
-        let reports = (0..<40).map { i in
+    /// A USB DualSense node (hid-tools' report and calibration) whose reports carry a running sensor clock.
+    struct DualSenseNode {
+        let fixture: Fixtures.Generated
+        init() throws { fixture = try Fixtures.generated("dualsense-usb") }
+
+        /// The report with its sensor clock at `seconds` (u32 of 1/3 µs at byte 28).
+        func report(at seconds: Double) -> [UInt8] {
             var bytes = fixture.reports[0].bytes
-            withUnsafeBytes(of: UInt32(1_000 + i * 12_000).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+            withUnsafeBytes(of: UInt32((seconds * 3e6).rounded()).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
             return bytes
         }
-        let reader = RecordedHIDReader(
-            identity: HIDRawIdentity(bus: .usb, vendorID: 0x054C, productID: 0x0CE6, name: "DualSense Wireless Controller", uniq: ""),
-            features: [0x05: fixture.feature], reports: reports)
+
+        func reader(reports: [[UInt8]] = []) -> RecordedHIDReader {
+            RecordedHIDReader(
+                identity: HIDRawIdentity(bus: .usb, vendorID: 0x054C, productID: 0x0CE6, name: "DualSense Wireless Controller", uniq: ""),
+                features: [0x05: fixture.feature], reports: reports)
+        }
+    }
+
+    @Test("reports queued while the pad was opened are drained together and keep the pad's spacing")
+    func backlogAtOpen() throws {
+        let node = try DualSenseNode()
+        // 40 reports 4 ms apart, all queued by the time the reader starts: what a node holds after
+        // the calibration is read.
+        let reader = node.reader(reports: (0..<40).map { node.report(at: 0.001 + Double($0) * 0.004) })
         let source = try HIDRawSource(reader: reader, path: "/dev/hidraw2")
         let started = MonotonicClock().now()
         let samples = try collect(source) { $0 == .ended }.samples
@@ -239,21 +251,14 @@ struct HIDRawReaderTests {
     @Test("a backlog that waited in the node for an unknown time is stamped back from the next report, read as it arrives",
           arguments: [3, HIDRawSource.hidrawQueueLength])
     func staleBacklog(queued: Int) throws {
-        let fixture = try Fixtures.generated("dualsense-usb")
-        func report(at seconds: Double) -> [UInt8] {
-            var bytes = fixture.reports[0].bytes
-            withUnsafeBytes(of: UInt32(seconds * 3e6).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
-            return bytes
-        }
+        let node = try DualSenseNode()
         // Queued 4 ms apart long ago (opened and not read, or a full queue that dropped the reports
         // after them); the pad's next report comes 2 s after the last of them and is read as it arrives.
-        let reader = RecordedHIDReader(
-            identity: HIDRawIdentity(bus: .usb, vendorID: 0x054C, productID: 0x0CE6, name: "DualSense Wireless Controller", uniq: ""),
-            features: [0x05: fixture.feature], reports: [])
-        let backlog: [ReportReadResult] = (0..<queued).map { .report(report(at: 1 + Double($0) * 0.004)) }
+        let reader = node.reader()
+        let backlog: [ReportReadResult] = (0..<queued).map { .report(node.report(at: 1 + Double($0) * 0.004)) }
         // A queue that is not full reads empty once drained; a full one goes straight on to the next report.
         let drained: [ReportReadResult] = queued < HIDRawSource.hidrawQueueLength ? [.timeout] : []
-        reader.script = backlog + drained + [.report(report(at: 3 + Double(queued - 1) * 0.004)), .timeout, .endOfStream]
+        reader.script = backlog + drained + [.report(node.report(at: 3 + Double(queued - 1) * 0.004)), .timeout, .endOfStream]
         var options = HIDRawSource.Options()
         options.clock = ManualClock(now: 500)
         let source = try HIDRawSource(reader: reader, path: "/dev/hidraw2", options: options)
