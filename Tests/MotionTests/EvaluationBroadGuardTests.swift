@@ -7,8 +7,8 @@ import TestSupport
 /// The accuracy regression guard on BROAD's ten trials (`../shared/data/broad`): the default
 /// settings with BROAD's gyro delay (`BroadTrial.fusionSettings`) must hold issue 16's goals —
 /// 9D total ≤ 2.40°, inclination ≤ 0.65°, 6D heading-corrected total ≤ 1.90° (VQF: 3.26 / 0.86 /
-/// 2.78; measured 1.83 / 0.51 / 1.63) — no trial's 9D total or inclination may be worse than VQF's,
-/// and no trial's 6D total more than 10 % worse (issue 16 asks ≤ 1.00×: trial 21 is still 1.07×).
+/// 2.78; measured 1.81 / 0.51 / 1.58) — and no trial's 9D total, inclination or 6D heading-corrected
+/// total may be worse than VQF's (the closest: 26's 9D at 0.98×, 32's 6D at 0.94×).
 /// Skips with a note when the data set is absent, fails under CI. Runs all 1.1 M filter steps (6D
 /// and 9D) in the debug build.
 @Suite("Evaluation on BROAD")
@@ -35,7 +35,7 @@ struct EvaluationBroadGuardTests {
             let vqf = try #require(BroadPeers.vqfPerTrial[r6.trial])
             #expect(r9.errors.total <= vqf.total9D, "\(r9.trial): 9D total \(r9.errors.total)° vs VQF \(vqf.total9D)°")
             #expect(r6.errors.inclination <= vqf.inclination, "\(r6.trial): inclination \(r6.errors.inclination)°")
-            #expect(r6.errors.totalHeadingCorrected <= 1.1 * vqf.totalHeadingCorrected6D, "\(r6.trial): 6D \(r6.errors.totalHeadingCorrected)°")
+            #expect(r6.errors.totalHeadingCorrected <= vqf.totalHeadingCorrected6D, "\(r6.trial): 6D \(r6.errors.totalHeadingCorrected)°")
         }
     }
 }

@@ -18,10 +18,23 @@
 /// turning, which is the one that turns about the vertical and so drifts the heading, takes part of
 /// what the other axes showed instead of staying at zero.
 /// On BROAD's ten trials (with its gyro delay) this lowers the inclination error from 0.67° to
-/// 0.51° and the 6D heading-corrected error from 2.65° to 1.63° (`tiltkit bench accuracy`, with and without).
+/// 0.51° and the 6D heading-corrected error from 2.63° to 1.58° (`tiltkit bench accuracy`, with and without).
+///
+/// A gyro's axes are also not quite perpendicular: each reads a little of the rotation about the
+/// others (cross-axis sensitivity, a few tenths of a percent). That error tilts the earth frame in
+/// the same inclination corrections, and in fast rotation about several axes at once it looks
+/// enough like a scale error that a model without it credits it to the scale — on BROAD's fast
+/// combined trial the scale learned there was off by 0.1–0.3 % and drifted the 6D heading 9° in a
+/// minute. The coupling's symmetric part (the axes' non-orthogonality; the antisymmetric part is a
+/// rotation of the whole triad, which attitude does not see) is therefore a *considered* state
+/// (Schmidt–Kalman): its uncertainty (`gyroCrossAxisUncertainty`) enters the covariance and the
+/// gains, so the filter credits the scale only with what the coupling cannot explain, but it is
+/// never estimated or applied: learned, it was unobservable where a device turns about the
+/// vertical and went wrong there (BROAD's attached magnet trial).
 ///
 /// The filter runs at `biasUpdateRate` with the corrections of the steps in between summed.
-/// States: bias in 0.01 °/s (as VQF, so that numbers stay near 1), scale error as a fraction.
+/// States: bias in 0.01 °/s (as VQF, so that numbers stay near 1), scale error as a fraction;
+/// considered: the cross-axis sensitivities xy, xz, yz, as fractions.
 struct GyroErrorEstimator: Sendable {
     struct Coefficients: Hashable, Sendable {
         /// Correction steps per estimator step.
@@ -39,6 +52,8 @@ struct GyroErrorEstimator: Sendable {
         /// Initial covariance between two axes' scale errors, ρ·σ².
         var scaleInitialCrossCovariance: Double
         var scaleProcessNoise: Double
+        /// Variance of each considered cross-axis sensitivity; 0 leaves them out.
+        var crossAxisCovariance: Double
         var motionNoise: Double
         var restNoise: Double
 
@@ -56,6 +71,7 @@ struct GyroErrorEstimator: Sendable {
             scaleInitialCovariance = square(s.gyroScaleInitialUncertainty)
             scaleInitialCrossCovariance = min(max(s.gyroScaleCorrelation, 0), 0.99) * scaleInitialCovariance
             scaleProcessNoise = scaleInitialCovariance * period / s.gyroScaleForgettingTime
+            crossAxisCovariance = square(max(s.gyroCrossAxisUncertainty, 0))
             let motion = square(s.biasMotionUncertainty * toCentiDegrees)
             motionNoise = square(motion) / processNoise + motion
             let rest = square(s.biasRestUncertainty * toCentiDegrees)
@@ -72,11 +88,15 @@ struct GyroErrorEstimator: Sendable {
     private(set) var scale = Vector3.zero
     /// 1 − scale, per axis: the corrected rate is gain·ω_m − bias (to first order in the scale).
     private var gain = Vector3(1, 1, 1)
-    /// The 6×6 covariance of (bias in 0.01 °/s, scale), row-major.
-    private var covariance = InlineArray<36, Double>(repeating: 0)
+    /// States estimated (bias, scale) and in all (with the considered cross-axis sensitivities).
+    private static let estimated = 6, states = 9
+    /// The 9×9 covariance of (bias in 0.01 °/s, scale, cross-axis sensitivity), row-major.
+    private var covariance = InlineArray<81, Double>(repeating: 0)
     /// The earth x and y rows of R (device → earth) and of R·diag(ω), low-passed like the acceleration.
     private var rotationLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3())
     private var rotatedRateLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3())
+    /// The same rows of the cross-axis terms' regressors (`crossRateSum`), low-passed alike.
+    private var crossRateLowPass = (SecondOrderLowPass3(), SecondOrderLowPass3())
     /// The earth-frame rate the estimate corrected, R·b + R·diag(ω)·s, low-passed like the acceleration.
     private var appliedCorrectionLowPass = SecondOrderLowPass3()
     private var started = false
@@ -88,21 +108,26 @@ struct GyroErrorEstimator: Sendable {
     private var samplesSinceStep = 0
     /// ∫ R_gyro·diag(ω) dt since the last step (almost-inertial frame), and its duration.
     private var rotatedRateSum = Matrix3.diagonal(0)
+    /// ∫ R_gyro·(ω_y, ω_x, 0), R_gyro·(ω_z, 0, ω_x), R_gyro·(0, ω_z, ω_y) dt as columns: what a
+    /// cross-axis sensitivity xy, xz, yz of 1 would turn the almost-inertial frame by.
+    private var crossRateSum = Matrix3.diagonal(0)
     private var rateDuration = 0.0
 
     /// Standard deviation of the bias estimate, rad/s (largest Gershgorin bound of its block, as VQF).
     var uncertainty: Double {
         let p = covariance
-        let bound = max(abs(p[0]) + abs(p[1]) + abs(p[2]), abs(p[6]) + abs(p[7]) + abs(p[8]),
-                        abs(p[12]) + abs(p[13]) + abs(p[14]))
+        let bound = max(abs(p[0]) + abs(p[1]) + abs(p[2]), abs(p[9]) + abs(p[10]) + abs(p[11]),
+                        abs(p[18]) + abs(p[19]) + abs(p[20]))
         return bound.squareRoot() / Self.toCentiDegrees
     }
 
     mutating func reset(_ c: Coefficients) {
         self = GyroErrorEstimator()
+        let n = Self.states
         for i in 0..<3 {
-            covariance[7 * i] = c.initialCovariance
-            for j in 0..<3 { covariance[6 * (i + 3) + j + 3] = i == j ? c.scaleInitialCovariance : c.scaleInitialCrossCovariance }
+            covariance[(n + 1) * i] = c.initialCovariance
+            for j in 0..<3 { covariance[n * (i + 3) + j + 3] = i == j ? c.scaleInitialCovariance : c.scaleInitialCrossCovariance }
+            covariance[(n + 1) * (i + 6)] = c.crossAxisCovariance
         }
     }
 
@@ -112,6 +137,7 @@ struct GyroErrorEstimator: Sendable {
         correctionSum = .zero
         samplesSinceStep = 0
         rotatedRateSum = .diagonal(0)
+        crossRateSum = .diagonal(0)
         rateDuration = 0
     }
 
@@ -133,6 +159,13 @@ struct GyroErrorEstimator: Sendable {
         rotatedRateSum.m.0 += (0.5 - yy - zz) * ax; rotatedRateSum.m.1 += (xy - wz) * ay; rotatedRateSum.m.2 += (xz + wy) * az
         rotatedRateSum.m.3 += (xy + wz) * ax; rotatedRateSum.m.4 += (0.5 - xx - zz) * ay; rotatedRateSum.m.5 += (yz - wx) * az
         rotatedRateSum.m.6 += (xz - wy) * ax; rotatedRateSum.m.7 += (yz + wx) * ay; rotatedRateSum.m.8 += (0.5 - xx - yy) * az
+        // R's columns (halved) against the other axes' rotation: the cross-axis terms' regressors
+        let c0 = Vector3(0.5 - yy - zz, xy + wz, xz - wy), c1 = Vector3(xy - wz, 0.5 - xx - zz, yz + wx)
+        let c2 = Vector3(xz + wy, yz - wx, 0.5 - xx - yy)
+        let xyColumn = c0 * ay + c1 * ax, xzColumn = c0 * az + c2 * ax, yzColumn = c1 * az + c2 * ay
+        crossRateSum.m.0 += xyColumn.x; crossRateSum.m.1 += xzColumn.x; crossRateSum.m.2 += yzColumn.x
+        crossRateSum.m.3 += xyColumn.y; crossRateSum.m.4 += xzColumn.y; crossRateSum.m.5 += yzColumn.y
+        crossRateSum.m.6 += xyColumn.z; crossRateSum.m.7 += xzColumn.z; crossRateSum.m.8 += yzColumn.z
         rateDuration += dt
     }
 
@@ -154,16 +187,20 @@ struct GyroErrorEstimator: Sendable {
         let limit = c.limit
         let r = Matrix3(rotating: attitude)
         // earth x and y rows of R·diag(ω), the window's mean: the inclination's rows times the sum
-        let incline = Matrix3(rotating: inclination), sum = rotatedRateSum.transposed
+        let incline = Matrix3(rotating: inclination), sum = rotatedRateSum.transposed, cross = crossRateSum.transposed
         let perSecond = rateDuration > 0 ? 1 / rateDuration : 0
         let rwX = Vector3(incline.row0.dot(sum.row0), incline.row0.dot(sum.row1), incline.row0.dot(sum.row2)) * perSecond
         let rwY = Vector3(incline.row1.dot(sum.row0), incline.row1.dot(sum.row1), incline.row1.dot(sum.row2)) * perSecond
+        let crossX = Vector3(incline.row0.dot(cross.row0), incline.row0.dot(cross.row1), incline.row0.dot(cross.row2)) * perSecond
+        let crossY = Vector3(incline.row1.dot(cross.row0), incline.row1.dot(cross.row1), incline.row1.dot(cross.row2)) * perSecond
         rotatedRateSum = .diagonal(0)
+        crossRateSum = .diagonal(0)
         rateDuration = 0
         let applied = Vector3(r.row0.dot(bias) + rwX.dot(scale), r.row1.dot(bias) + rwY.dot(scale), 0)
         if !started {
             rotationLowPass.0.start(); rotationLowPass.1.start()
             rotatedRateLowPass.0.start(); rotatedRateLowPass.1.start()
+            crossRateLowPass.0.start(); crossRateLowPass.1.start()
             appliedCorrectionLowPass.start()
             started = true
             stepsSinceStart = 0
@@ -174,33 +211,35 @@ struct GyroErrorEstimator: Sendable {
         let learnsScale = !atRest && stepsSinceStart > c.lowPass.warmUpSamples
         let rLow = (rotationLowPass.0.filter(r.row0, c.lowPass), rotationLowPass.1.filter(r.row1, c.lowPass))
         let rwLow = (rotatedRateLowPass.0.filter(rwX, c.lowPass), rotatedRateLowPass.1.filter(rwY, c.lowPass))
+        let crossLow = (crossRateLowPass.0.filter(crossX, c.lowPass), crossRateLowPass.1.filter(crossY, c.lowPass))
         let appliedLow = appliedCorrectionLowPass.filter(applied, c.lowPass)
         let tilt = correctionSum / (Double(max(samplesSinceStep, 1)) * c.samplePeriod)
         correctionSum = .zero
         samplesSinceStep = 0
 
-        // P ← P + V until it reaches its initial size
-        var p = covariance
+        // P ← P + V until it reaches its initial size (the considered block stays as it started)
+        let n = Self.states
         for i in 0..<3 {
-            if p[7 * i] < c.initialCovariance { p[7 * i] += c.processNoise }
-            if p[7 * (i + 3)] < c.scaleInitialCovariance { p[7 * (i + 3)] += c.scaleProcessNoise }
+            if covariance[(n + 1) * i] < c.initialCovariance { covariance[(n + 1) * i] += c.processNoise }
+            if covariance[(n + 1) * (i + 3)] < c.scaleInitialCovariance { covariance[(n + 1) * (i + 3)] += c.scaleProcessNoise }
         }
 
         // Scalar measurements, one at a time (W is diagonal, so this is the same Kalman update and
-        // needs no matrix inverse). Row j of H acts on (bias in 0.01 °/s, scale); e is in 0.01 °/s.
+        // needs no matrix inverse). Row j of H acts on (bias in 0.01 °/s, scale, cross-axis
+        // sensitivity); e is in 0.01 °/s.
         let k = Self.toCentiDegrees
-        var h = InlineArray<18, Double>(repeating: 0)
+        var h = InlineArray<27, Double>(repeating: 0)
         var e = InlineArray<3, Double>(repeating: 0)
         let count: Int, noise: Double
         if atRest {
-            h[0] = 1; h[7] = 1; h[14] = 1
+            h[0] = 1; h[n + 1] = 1; h[2 * n + 2] = 1
             let error = restRate - bias
             e[0] = clamp(error.x, limit); e[1] = clamp(error.y, limit); e[2] = clamp(error.z, limit)
             count = 3
             noise = c.restNoise
         } else {
             h[0] = rLow.0.x; h[1] = rLow.0.y; h[2] = rLow.0.z
-            h[6] = rLow.1.x; h[7] = rLow.1.y; h[8] = rLow.1.z
+            h[n] = rLow.1.x; h[n + 1] = rLow.1.y; h[n + 2] = rLow.1.z
             // the scale's part as applied, whether observed now or not
             let predicted = (rLow.0.dot(bias) + rwLow.0.dot(scale), rLow.1.dot(bias) + rwLow.1.dot(scale))
             // a large disagreement (the first correction, a knock) must not throw the estimate far:
@@ -208,7 +247,9 @@ struct GyroErrorEstimator: Sendable {
             var explainable = (limit, limit)
             if learnsScale {
                 h[3] = rwLow.0.x * k; h[4] = rwLow.0.y * k; h[5] = rwLow.0.z * k
-                h[9] = rwLow.1.x * k; h[10] = rwLow.1.y * k; h[11] = rwLow.1.z * k
+                h[n + 3] = rwLow.1.x * k; h[n + 4] = rwLow.1.y * k; h[n + 5] = rwLow.1.z * k
+                h[6] = crossLow.0.x * k; h[7] = crossLow.0.y * k; h[8] = crossLow.0.z * k
+                h[n + 6] = crossLow.1.x * k; h[n + 7] = crossLow.1.y * k; h[n + 8] = crossLow.1.z * k
                 explainable.0 += c.scaleLimit * (abs(rwLow.0.x) + abs(rwLow.0.y) + abs(rwLow.0.z))
                 explainable.1 += c.scaleLimit * (abs(rwLow.1.x) + abs(rwLow.1.y) + abs(rwLow.1.z))
             }
@@ -218,35 +259,46 @@ struct GyroErrorEstimator: Sendable {
             noise = c.motionNoise
         }
 
-        // Only the first `observed` columns of H can be non-zero (the scale's are zero while it is not
-        // learned), and P is symmetric: the step reads those columns and updates one triangle.
-        let observed = learnsScale ? 6 : 3
+        // The considered states (Schmidt): their gain is zero, so they stay at zero and their own
+        // block of P is left as it is; their covariance with the estimated states is updated as in
+        // any Kalman step, and that is what holds the scale back. H's columns that do not apply
+        // (the scale's while it is not learned) are zero, as are P's rows and columns of states left
+        // out (no cross-axis allowance), so the loops run over every state: fixed bounds compile to
+        // straight-line code.
         var dx = InlineArray<6, Double>(repeating: 0)
-        for j in 0..<count {
-            // innovation against the state updated by the rows before
-            var innovation = e[j] * k
-            for l in 0..<observed { innovation -= h[6 * j + l] * dx[l] }
-            var ph = InlineArray<6, Double>(repeating: 0)
-            var variance = noise
-            for i in 0..<6 {
-                var sum = 0.0
-                for l in 0..<observed { sum += p[6 * i + l] * h[6 * j + l] }
-                ph[i] = sum
-            }
-            for i in 0..<observed { variance += h[6 * j + i] * ph[i] }
-            guard variance > 0, variance.isFinite else { continue }
-            let inverse = 1 / variance
-            for i in 0..<6 {
-                let gain = ph[i] * inverse
-                dx[i] += gain * innovation
-                for l in i..<6 {
-                    let updated = p[6 * i + l] - gain * ph[l]
-                    p[6 * i + l] = updated
-                    p[6 * l + i] = updated
+        // In place and unchecked: the indices stay below n·n by construction; with bounds checks,
+        // variable bounds and copies of the 81 entries the step cost 6D 40 instructions a sample (callgrind).
+        withUnsafeMutableBytes(of: &covariance) { covarianceBytes in
+            withUnsafeBytes(of: h) { hBytes in
+                let p = covarianceBytes.baseAddress!.assumingMemoryBound(to: Double.self)
+                for j in 0..<count {
+                    let row = hBytes.baseAddress!.assumingMemoryBound(to: Double.self) + n * j
+                    // innovation against the state updated by the rows before
+                    var innovation = e[j] * k
+                    for l in 0..<6 { innovation -= row[l] * dx[l] }
+                    var ph = InlineArray<9, Double>(repeating: 0)
+                    var variance = noise
+                    for i in 0..<9 {
+                        var sum = 0.0
+                        for l in 0..<9 { sum += p[9 * i + l] * row[l] }
+                        ph[i] = sum
+                        variance += row[i] * sum
+                    }
+                    guard variance > 0, variance.isFinite else { continue }
+                    let inverse = 1 / variance
+                    // one triangle of the estimated states' rows, mirrored so that P stays symmetric
+                    for i in 0..<6 {
+                        let gain = ph[i] * inverse
+                        dx[i] += gain * innovation
+                        for l in i..<9 {
+                            let updated = p[9 * i + l] - gain * ph[l]
+                            p[9 * i + l] = updated
+                            p[9 * l + i] = updated
+                        }
+                    }
                 }
             }
         }
-        covariance = p
         bias += Vector3(dx[0], dx[1], dx[2]) / k
         scale += Vector3(dx[3], dx[4], dx[5])
         bias = Vector3(clamp(bias.x, limit), clamp(bias.y, limit), clamp(bias.z, limit))
