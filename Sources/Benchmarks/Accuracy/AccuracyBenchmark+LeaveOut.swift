@@ -15,21 +15,27 @@ public struct LeaveOutRow: Codable, Sendable, Hashable {
 
 extension AccuracyBenchmark {
     /// The settings tried: the magnetic disturbance handling an earlier default changed (VQF's values
-    /// and a step beyond ours) against the heading correction's time constant and the gyro scale
-    /// errors' prior correlation (none, as before, or the default's), the default among them.
+    /// and a step beyond ours) against the heading correction's time constant, the gyro scale
+    /// errors' prior correlation and the cross-axis sensitivity allowed for (none, as before, or the
+    /// default's), the default among them.
     static var leaveOutCandidates: [(name: String, settings: AHRSSettings)] {
         var out: [(String, AHRSSettings)] = []
-        for correlation in [0, BroadTrial.fusionSettings.gyroScaleCorrelation] {
-            for current in [0.05, 0.5] {
-                for factor in [2.0, 4.0, 6.0] {
-                    for tauMag in [20.0, 30.0, 40.0] {
-                        var s = BroadTrial.fusionSettings
-                        s.gyroScaleCorrelation = correlation
-                        s.magneticCurrentTimeConstant = current
-                        s.magneticRejectionFactor = factor
-                        s.magneticTimeConstant = tauMag
-                        out.append(("scale ρ \(Figure.fixed(correlation, 2)), magCurrent \(Figure.fixed(current, 2)) s, "
-                                    + "rejection ×\(Figure.fixed(factor, 0)), tauMag \(Figure.fixed(tauMag, 0)) s", s))
+        let defaults = BroadTrial.fusionSettings
+        for correlation in [0, defaults.gyroScaleCorrelation] {
+            for crossAxis in [0, defaults.gyroCrossAxisUncertainty] {
+                for current in [0.05, 0.5] {
+                    for factor in [2.0, 4.0, 6.0] {
+                        for tauMag in [20.0, 30.0, 40.0] {
+                            var s = defaults
+                            s.gyroScaleCorrelation = correlation
+                            s.gyroCrossAxisUncertainty = crossAxis
+                            s.magneticCurrentTimeConstant = current
+                            s.magneticRejectionFactor = factor
+                            s.magneticTimeConstant = tauMag
+                            out.append(("scale ρ \(Figure.fixed(correlation, 2)), cross-axis \(Figure.fixed(crossAxis * 100, 1)) %, "
+                                        + "magCurrent \(Figure.fixed(current, 2)) s, rejection ×\(Figure.fixed(factor, 0)), "
+                                        + "tauMag \(Figure.fixed(tauMag, 0)) s", s))
+                        }
                     }
                 }
             }

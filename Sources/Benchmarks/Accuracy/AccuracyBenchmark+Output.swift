@@ -47,6 +47,19 @@ extension AccuracyBenchmark.Report {
                          + "per trial; the fusion is given BROAD's \(Figure.fixed(BroadTrial.gyroDelay * 1000, 1)) ms as a device setting "
                          + "(AHRSSettings.gyroDelay), and \"+ gyro delay\" rows give VQF's output the same.")
         }
+        let crossAxis = broad.compactMap(\.gyroCrossAxis), scales = broad.compactMap(\.gyroScale)
+        if !crossAxis.isEmpty {
+            func range(_ values: [Double]) -> String {
+                "\(Figure.fixed((values.min() ?? 0) * 100, 2)) to \(Figure.fixed((values.max() ?? 0) * 100, 2)) %"
+            }
+            let largest = crossAxis.map { $0.map(abs).max() ?? 0 }.sorted()
+            parts.append("Gyro against the reference (strapdown fit, GyroErrorFit), measured in this run: scale error "
+                         + range(scales.flatMap { $0 }) + ", cross-axis sensitivity "
+                         + range(crossAxis.flatMap { $0 }) + " (largest per trial, median "
+                         + "\(Figure.fixed(largest[largest.count / 2] * 100, 2)) %); the fusion allows for "
+                         + "\(Figure.fixed(BroadTrial.fusionSettings.gyroCrossAxisUncertainty * 100, 1)) % "
+                         + "(AHRSSettings.gyroCrossAxisUncertainty) and estimates the scale.")
+        }
         let nine = peerMeans.filter { $0.axes == 9 }.map(\.filter), six = peerMeans.filter { $0.axes == 6 }.map(\.filter)
         if !peerMeans.isEmpty {
             var p = TextTable(["per trial, measured in this run", "Tiltkit 9D"] + nine.map { "\($0) total" }
@@ -65,6 +78,9 @@ extension AccuracyBenchmark.Report {
             peers.append(["Tiltkit 9D, no gyro scale estimate", o(m.total9DWithoutScale), "—", "—", "", "this run"])
             peers.append(["Tiltkit 6D, no gyro scale estimate", "—", o(m.inclination6DWithoutScale),
                           o(m.totalHeadingCorrected6DWithoutScale), "", "this run"])
+            peers.append(["Tiltkit 9D, no cross-axis allowance", o(m.total9DWithoutCrossAxis), "—", "—", "", "this run"])
+            peers.append(["Tiltkit 6D, no cross-axis allowance", "—", o(m.inclination6DWithoutCrossAxis),
+                          o(m.totalHeadingCorrected6DWithoutCrossAxis), "", "this run"])
             for p in peerMeans {
                 peers.append([p.filter, o(p.total), o(p.inclination), o(p.totalHeadingCorrected),
                               Figure.fixed(p.nanosecondsPerSample, 0), "this run (\(p.timing))"])

@@ -49,6 +49,10 @@ public struct AccuracyBenchmark: Sendable {
         public var total9DWithoutScale: Double
         public var inclination6DWithoutScale: Double
         public var totalHeadingCorrected6DWithoutScale: Double
+        /// The same fusion without the cross-axis sensitivity allowed for (what the allowance buys), degrees RMS.
+        public var total9DWithoutCrossAxis: Double
+        public var inclination6DWithoutCrossAxis: Double
+        public var totalHeadingCorrected6DWithoutCrossAxis: Double
         /// VQF on the same trial, measured in this run (nil when its package is not installed).
         public var vqfTotal9D: Double?
         public var vqfInclination: Double?
@@ -58,6 +62,10 @@ public struct AccuracyBenchmark: Sendable {
         /// How late the trial's gyro is against its reference, s (`GyroDelayMeasurement`), measured
         /// in this run; the fusion is given `BroadTrial.gyroDelay` whatever this says.
         public var gyroDelay: Double?
+        /// The gyro's scale error (x, y, z) and cross-axis sensitivity (xy, xz, yz) against the
+        /// reference, as fractions (`GyroErrorFit`), measured in this run; nil without enough reference.
+        public var gyroScale: [Double]?
+        public var gyroCrossAxis: [Double]?
     }
 
     public struct TraceRow: Codable, Sendable {
@@ -184,18 +192,29 @@ public struct AccuracyBenchmark: Sendable {
         withoutScale.gyroScaleInitialUncertainty = 0
         let nineWithoutScale = estimates(trial.samples, AHRS(frame: .xMagneticNorthZVertical, settings: withoutScale))
         let sixWithoutScale = estimates(trial.samples, AHRS(frame: .xArbitraryZVertical, settings: withoutScale))
+        var withoutCrossAxis = settings
+        withoutCrossAxis.gyroCrossAxisUncertainty = 0
+        let nineWithoutCrossAxis = estimates(trial.samples, AHRS(frame: .xMagneticNorthZVertical, settings: withoutCrossAxis))
+        let sixWithoutCrossAxis = estimates(trial.samples, AHRS(frame: .xArbitraryZVertical, settings: withoutCrossAxis))
         func errors(_ estimates: [Quaternion]) -> OrientationErrors {
             BroadMetric.errors(estimates: estimates, groundTruth: trial.groundTruth, movement: trial.movement)
         }
         let e9 = errors(nine), e6 = errors(six), ea = errors(accel)
         let e9WithoutScale = errors(nineWithoutScale), e6WithoutScale = errors(sixWithoutScale)
+        let e9WithoutCrossAxis = errors(nineWithoutCrossAxis), e6WithoutCrossAxis = errors(sixWithoutCrossAxis)
         var row = BroadRow(trial: trial.name, samples: trial.samples.count, total9D: e9.total, heading9D: e9.heading,
                            inclination9D: e9.inclination, totalHeadingCorrected9D: e9.totalHeadingCorrected,
                            inclination6D: e6.inclination, totalHeadingCorrected6D: e6.totalHeadingCorrected,
                            inclinationAccelerometerOnly: ea.inclination, total9DWithoutScale: e9WithoutScale.total,
                            inclination6DWithoutScale: e6WithoutScale.inclination,
-                           totalHeadingCorrected6DWithoutScale: e6WithoutScale.totalHeadingCorrected)
+                           totalHeadingCorrected6DWithoutScale: e6WithoutScale.totalHeadingCorrected,
+                           total9DWithoutCrossAxis: e9WithoutCrossAxis.total, inclination6DWithoutCrossAxis: e6WithoutCrossAxis.inclination,
+                           totalHeadingCorrected6DWithoutCrossAxis: e6WithoutCrossAxis.totalHeadingCorrected)
         row.gyroDelay = GyroDelayMeasurement.delay(of: trial)
+        if let fit = GyroErrorFit.fit(trial, delay: row.gyroDelay ?? BroadTrial.gyroDelay) {
+            row.gyroScale = [fit.scale.x, fit.scale.y, fit.scale.z]
+            row.gyroCrossAxis = [fit.crossAxis.x, fit.crossAxis.y, fit.crossAxis.z]
+        }
         guard keepSeries else { return (row, []) }
         let t = trial.samples.map(\.timestamp)
         return (row, [
@@ -247,6 +266,8 @@ public struct AccuracyBenchmark: Sendable {
                         inclinationAccelerometerOnly: m(\.inclinationAccelerometerOnly),
                         total9DWithoutScale: m(\.total9DWithoutScale), inclination6DWithoutScale: m(\.inclination6DWithoutScale),
                         totalHeadingCorrected6DWithoutScale: m(\.totalHeadingCorrected6DWithoutScale),
+                        total9DWithoutCrossAxis: m(\.total9DWithoutCrossAxis), inclination6DWithoutCrossAxis: m(\.inclination6DWithoutCrossAxis),
+                        totalHeadingCorrected6DWithoutCrossAxis: m(\.totalHeadingCorrected6DWithoutCrossAxis),
                         vqfTotal9D: mOptional(\.vqfTotal9D), vqfInclination: mOptional(\.vqfInclination),
                         vqfTotalHeadingCorrected6D: mOptional(\.vqfTotalHeadingCorrected6D), peers: peerMeans(rows),
                         gyroDelay: mOptional(\.gyroDelay))
