@@ -218,7 +218,7 @@ struct GyroErrorEstimator: Sendable {
         samplesSinceStep = 0
 
         // P ← P + V until it reaches its initial size (the considered block stays as it started)
-        let n = Self.states
+        let n = Self.states, estimated = Self.estimated
         for i in 0..<3 {
             if covariance[(n + 1) * i] < c.initialCovariance { covariance[(n + 1) * i] += c.processNoise }
             if covariance[(n + 1) * (i + 3)] < c.scaleInitialCovariance { covariance[(n + 1) * (i + 3)] += c.scaleProcessNoise }
@@ -275,25 +275,25 @@ struct GyroErrorEstimator: Sendable {
                     let row = hBytes.baseAddress!.assumingMemoryBound(to: Double.self) + n * j
                     // innovation against the state updated by the rows before
                     var innovation = e[j] * k
-                    for l in 0..<6 { innovation -= row[l] * dx[l] }
+                    for l in 0..<estimated { innovation -= row[l] * dx[l] }
                     var ph = InlineArray<9, Double>(repeating: 0)
                     var variance = noise
-                    for i in 0..<9 {
+                    for i in 0..<n {
                         var sum = 0.0
-                        for l in 0..<9 { sum += p[9 * i + l] * row[l] }
+                        for l in 0..<n { sum += p[n * i + l] * row[l] }
                         ph[i] = sum
                         variance += row[i] * sum
                     }
                     guard variance > 0, variance.isFinite else { continue }
                     let inverse = 1 / variance
                     // one triangle of the estimated states' rows, mirrored so that P stays symmetric
-                    for i in 0..<6 {
+                    for i in 0..<estimated {
                         let gain = ph[i] * inverse
                         dx[i] += gain * innovation
-                        for l in i..<9 {
-                            let updated = p[9 * i + l] - gain * ph[l]
-                            p[9 * i + l] = updated
-                            p[9 * l + i] = updated
+                        for l in i..<n {
+                            let updated = p[n * i + l] - gain * ph[l]
+                            p[n * i + l] = updated
+                            p[n * l + i] = updated
                         }
                     }
                 }
