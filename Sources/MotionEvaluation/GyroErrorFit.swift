@@ -34,7 +34,8 @@ public struct GyroErrorFit: Hashable, Sendable {
         let n = trial.samples.count
         guard n > 3 else { return nil }
         let m = parameterCount
-        var normal = [Double](repeating: 0, count: m * m), right = [Double](repeating: 0, count: m)
+        // per segment and earth axis: what each error would have turned the attitude by, and the miss
+        var equations: [(regressors: [Double], miss: Double)] = []
         let start = trial.samples[0].timestamp
         // the reading that covers the reference's period k: delay/period samples later
         let shift = delay / trial.samplePeriod
@@ -65,19 +66,17 @@ public struct GyroErrorFit: Hashable, Sendable {
             if complete && j > k + 5 {
                 // earth-frame rotation from the reference to the integrated attitude
                 let miss = Self.rotationVector(attitude * trial.groundTruth[j - 1].normalized.conjugate)
-                for axis in 0..<3 {
-                    func component(_ v: Vector3) -> Double { axis == 0 ? v.x : axis == 1 ? v.y : v.z }
-                    let x = regressors.map(component), y = component(miss)
-                    for a in 0..<m {
-                        right[a] += x[a] * y
-                        for b in 0..<m { normal[m * a + b] += x[a] * x[b] }
-                    }
-                }
+                equations.append((regressors.map(\.x), miss.x))
+                equations.append((regressors.map(\.y), miss.y))
+                equations.append((regressors.map(\.z), miss.z))
                 segments += 1
             }
             k = max(j, k + 1)
         }
-        guard segments >= m, let p = solve(normal, right, m) else { return nil }
+        guard segments >= m, let p = LeastSquares.solve(equations, unknowns: m, row: { equation, row in
+            row = equation.regressors
+            return equation.miss
+        }) else { return nil }
         // the gyro reads ω + e; the integrated attitude is turned by +R·e: e's parameters as fitted
         return GyroErrorFit(bias: Vector3(p[0], p[1], p[2]), scale: Vector3(p[3], p[4], p[5]),
                             crossAxis: Vector3(p[6], p[7], p[8]), misalignment: Vector3(p[9], p[10], p[11]),
@@ -95,26 +94,5 @@ public struct GyroErrorFit: Hashable, Sendable {
         let p = q.w < 0 ? Quaternion(w: -q.w, x: -q.x, y: -q.y, z: -q.z) : q
         let v = Vector3(p.x, p.y, p.z), sine = v.length
         return sine < 1e-12 ? v * 2 : v * (2 * atan2(sine, p.w) / sine)
-    }
-
-    /// Gaussian elimination with partial pivoting; nil when singular.
-    static func solve(_ matrix: [Double], _ vector: [Double], _ m: Int) -> [Double]? {
-        var a = matrix, b = vector
-        for i in 0..<m {
-            guard let pivot = (i..<m).max(by: { abs(a[m * $0 + i]) < abs(a[m * $1 + i]) }), abs(a[m * pivot + i]) > 1e-300
-            else { return nil }
-            if pivot != i {
-                for c in 0..<m { a.swapAt(m * i + c, m * pivot + c) }
-                b.swapAt(i, pivot)
-            }
-            for r in 0..<m where r != i {
-                let f = a[m * r + i] / a[m * i + i]
-                guard f != 0 else { continue }
-                for c in i..<m { a[m * r + c] -= f * a[m * i + c] }
-                b[r] -= f * b[i]
-            }
-        }
-        let x = (0..<m).map { b[$0] / a[m * $0 + $0] }
-        return x.allSatisfy(\.isFinite) ? x : nil
     }
 }
