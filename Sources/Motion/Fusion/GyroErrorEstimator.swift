@@ -156,12 +156,13 @@ struct GyroErrorEstimator: Sendable {
         let (w, x, y, z) = (q.w, q.x, q.y, q.z)
         let xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
         let ax = 2 * rate.x, ay = 2 * rate.y, az = 2 * rate.z
-        rotatedRateSum.m.0 += (0.5 - yy - zz) * ax; rotatedRateSum.m.1 += (xy - wz) * ay; rotatedRateSum.m.2 += (xz + wy) * az
-        rotatedRateSum.m.3 += (xy + wz) * ax; rotatedRateSum.m.4 += (0.5 - xx - zz) * ay; rotatedRateSum.m.5 += (yz - wx) * az
-        rotatedRateSum.m.6 += (xz - wy) * ax; rotatedRateSum.m.7 += (yz + wx) * ay; rotatedRateSum.m.8 += (0.5 - xx - yy) * az
-        // R's columns (halved) against the other axes' rotation: the cross-axis terms' regressors
+        // R's columns, halved (the rates are doubled): each against its own axis's rotation for the
+        // scale, against the other axes' for the cross-axis terms
         let c0 = Vector3(0.5 - yy - zz, xy + wz, xz - wy), c1 = Vector3(xy - wz, 0.5 - xx - zz, yz + wx)
         let c2 = Vector3(xz + wy, yz - wx, 0.5 - xx - yy)
+        rotatedRateSum.m.0 += c0.x * ax; rotatedRateSum.m.1 += c1.x * ay; rotatedRateSum.m.2 += c2.x * az
+        rotatedRateSum.m.3 += c0.y * ax; rotatedRateSum.m.4 += c1.y * ay; rotatedRateSum.m.5 += c2.y * az
+        rotatedRateSum.m.6 += c0.z * ax; rotatedRateSum.m.7 += c1.z * ay; rotatedRateSum.m.8 += c2.z * az
         let xyColumn = c0 * ay + c1 * ax, xzColumn = c0 * az + c2 * ax, yzColumn = c1 * az + c2 * ay
         crossRateSum.m.0 += xyColumn.x; crossRateSum.m.1 += xzColumn.x; crossRateSum.m.2 += yzColumn.x
         crossRateSum.m.3 += xyColumn.y; crossRateSum.m.4 += xzColumn.y; crossRateSum.m.5 += yzColumn.y
@@ -186,13 +187,16 @@ struct GyroErrorEstimator: Sendable {
     mutating func step(attitude: Quaternion, inclination: Quaternion, atRest: Bool, restRate: Vector3, _ c: Coefficients) {
         let limit = c.limit
         let r = Matrix3(rotating: attitude)
-        // earth x and y rows of R·diag(ω), the window's mean: the inclination's rows times the sum
-        let incline = Matrix3(rotating: inclination), sum = rotatedRateSum.transposed, cross = crossRateSum.transposed
+        // earth x and y rows of R·diag(ω) and of the cross-axis regressors, the window's mean: the
+        // inclination's rows times the sums' columns
+        let incline = Matrix3(rotating: inclination)
         let perSecond = rateDuration > 0 ? 1 / rateDuration : 0
-        let rwX = Vector3(incline.row0.dot(sum.row0), incline.row0.dot(sum.row1), incline.row0.dot(sum.row2)) * perSecond
-        let rwY = Vector3(incline.row1.dot(sum.row0), incline.row1.dot(sum.row1), incline.row1.dot(sum.row2)) * perSecond
-        let crossX = Vector3(incline.row0.dot(cross.row0), incline.row0.dot(cross.row1), incline.row0.dot(cross.row2)) * perSecond
-        let crossY = Vector3(incline.row1.dot(cross.row0), incline.row1.dot(cross.row1), incline.row1.dot(cross.row2)) * perSecond
+        func earthRows(_ sum: Matrix3) -> (x: Vector3, y: Vector3) {
+            let columns = sum.transposed
+            return (Vector3(incline.row0.dot(columns.row0), incline.row0.dot(columns.row1), incline.row0.dot(columns.row2)) * perSecond,
+                    Vector3(incline.row1.dot(columns.row0), incline.row1.dot(columns.row1), incline.row1.dot(columns.row2)) * perSecond)
+        }
+        let (rwX, rwY) = earthRows(rotatedRateSum), (crossX, crossY) = earthRows(crossRateSum)
         rotatedRateSum = .diagonal(0)
         crossRateSum = .diagonal(0)
         rateDuration = 0
