@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "TiltkitC", dependencies: ["CTiltkit", "CSDL2", "Motion", "MotionDevices", "MotionSDL", "MotionSources"]),
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
         .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL", "ProcessMaps"]),
+        // Pad to virtual mouse and pad, pure: gyro aim, sticks, buttons, profiles (the platform edge writes uinput).
+        .target(name: "Mapper", dependencies: ["Motion"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
