@@ -90,6 +90,11 @@ public struct Mapper: Sendable {
     // MARK: One step's output
 
     private mutating func output(controls: PadControls, time: Double, gyroTurn: AimDelta) -> MapperOutput {
+        // A broken clock or stick reading moves nothing rather than poisoning the state.
+        let time = time.isFinite ? time : lastTime ?? 0
+        var controls = controls
+        controls.leftStick = Self.finite(controls.leftStick)
+        controls.rightStick = Self.finite(controls.rightStick)
         var out = MapperOutput()
         let mapped = buttons.map(controls.buttons, previous: previousButtons)
         previousButtons = controls.buttons
@@ -105,10 +110,12 @@ public struct Mapper: Sendable {
         var viewX = 0.0, viewY = 0.0
         if profile.gyroOutput == .mouse { viewX -= gyroTurn.yaw; viewY += gyroTurn.pitch }
 
-        out.pad.leftStick = stick(controls.leftStick, settings: profile.leftStick, flick: &leftFlick, time: time, dt: dt,
-                                  viewX: &viewX, viewY: &viewY, gyroHere: profile.gyroOutput == .leftStick)
-        out.pad.rightStick = stick(controls.rightStick, settings: profile.rightStick, flick: &rightFlick, time: time, dt: dt,
-                                   viewX: &viewX, viewY: &viewY, gyroHere: profile.gyroOutput == .rightStick)
+        let gyroLeft = profile.gyroOutput == .leftStick ? gyroTurnRate : .centre
+        let gyroRight = profile.gyroOutput == .rightStick ? gyroTurnRate : .centre
+        out.pad.leftStick = Self.stick(controls.leftStick, settings: profile.leftStick, profile: profile, flick: &leftFlick,
+                                       time: time, dt: dt, gyroTurnRate: gyroLeft, viewX: &viewX, viewY: &viewY)
+        out.pad.rightStick = Self.stick(controls.rightStick, settings: profile.rightStick, profile: profile, flick: &rightFlick,
+                                        time: time, dt: dt, gyroTurnRate: gyroRight, viewX: &viewX, viewY: &viewY)
 
         let counts = remainder.take(x: viewX * profile.countsPerDegree, y: -viewY * profile.countsPerDegree)
         out.mouseX = counts.x
@@ -116,9 +123,12 @@ public struct Mapper: Sendable {
         return out
     }
 
-    /// One physical stick's virtual position, adding what its mode sends to the mouse to `viewX/Y`.
-    private func stick(_ physical: StickPosition, settings: StickSettings, flick: inout FlickStick, time: Double, dt: Double,
-                       viewX: inout Double, viewY: inout Double, gyroHere: Bool) -> StickPosition {
+    /// One physical stick's virtual position with `gyroTurnRate` (°/s, x right, y up) added, and
+    /// what its mode sends to the mouse added to `viewX/Y`. Static: a method on self with a stored
+    /// property passed inout would copy the mapper, and the flick's smoothing buffer with it.
+    private static func stick(_ physical: StickPosition, settings: StickSettings, profile: MapperProfile, flick: inout FlickStick,
+                              time: Double, dt: Double, gyroTurnRate: StickPosition,
+                              viewX: inout Double, viewY: inout Double) -> StickPosition {
         var passed = StickPosition.centre
         switch settings.mode {
         case .passthrough:
@@ -132,13 +142,17 @@ public struct Mapper: Sendable {
         case .none:
             break
         }
-        guard gyroHere, gyroTurnRate != .centre else { return passed }
+        guard gyroTurnRate != .centre else { return passed }
         // The game sees one stick: what it would turn for the physical stick plus the gyro's rate,
         // turned back into the deflection that makes it turn so (JSM's processGyroStick).
         let curve = GameStickCurve(turnSpeed: profile.stickTurnSpeed, deadzoneInner: settings.gameDeadzoneInner,
                                    deadzoneOuter: settings.gameDeadzoneOuter, power: settings.gamePower)
         let physicalTurn = curve.turn(forDeflection: passed)
         return curve.deflection(forTurn: StickPosition(x: physicalTurn.x + gyroTurnRate.x, y: physicalTurn.y + gyroTurnRate.y))
+    }
+
+    private static func finite(_ stick: StickPosition) -> StickPosition {
+        stick.x.isFinite && stick.y.isFinite ? stick : .centre
     }
 
     /// A trigger's travel on the virtual pad: its own travel where it mirrors, full where another
