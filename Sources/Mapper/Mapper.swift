@@ -49,12 +49,12 @@ public struct Mapper: Sendable {
     /// moment. Time comes from `sample.timestamp` (seconds).
     public mutating func step(sample: MotionSample, controls: PadControls) -> MapperOutput {
         let enabled = gyroSwitch.update(controls.buttons)
-        let dt = lastSampleTime.map { sample.timestamp - $0 } ?? 0
-        lastSampleTime = sample.timestamp
-        if !fusion.update(sample, into: &motion) {
-            // A rejected sample (non-finite, out of order) moves nothing.
+        guard sample.timestamp.isFinite, fusion.update(sample, into: &motion) else {
+            // A rejected sample (non-finite, out of order) moves nothing and leaves the clock alone.
             return output(controls: controls, time: sample.timestamp, gyroTurn: .zero)
         }
+        let dt = lastSampleTime.map { sample.timestamp - $0 } ?? 0
+        lastSampleTime = sample.timestamp
         var turn = AimDelta.zero
         if let rate = sample.rotationRate, dt > 0, dt <= Self.maximumSampleInterval {
             turn = aim.update(rotationRate: rate, gravity: motion.gravity, dt: dt, gyroOff: !enabled)
