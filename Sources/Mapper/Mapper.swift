@@ -31,7 +31,8 @@ public struct Mapper: Sendable {
     private var gyroTurnRate = StickPosition.centre
 
     /// The longest gap between two motion samples taken as motion, seconds: after a longer one (a
-    /// dropped connection, a paused source) the held rate is not applied across the gap.
+    /// dropped connection, a paused source) the held rate is not applied across the gap. Aim-stick
+    /// motion takes at most this much time a step too.
     public static let maximumSampleInterval = 0.1
 
     public init(profile: MapperProfile) {
@@ -69,7 +70,9 @@ public struct Mapper: Sendable {
 
     /// Controls changed between motion samples (or a source with no motion): buttons and sticks
     /// pass at once; no gyro motion (gyro-to-stick output holds the last sample's rate); flick-stick
-    /// progress advanced to `time` (seconds, the samples' clock).
+    /// progress advanced to `time` (seconds, the samples' clock). A source without motion should
+    /// still step at a steady rate (e.g. 250 Hz) while a flick runs or an aim stick is held: both
+    /// advance only when stepped.
     public mutating func step(controls: PadControls, time: Double) -> MapperOutput {
         if !gyroSwitch.update(controls.buttons) { gyroTurnRate = .centre }
         return output(controls: controls, time: time, gyroTurn: .zero)
@@ -104,7 +107,9 @@ public struct Mapper: Sendable {
         out.pad.leftTrigger = Self.trigger(controls.leftTrigger, passes: mapped.leftTriggerPasses, pressed: mapped.leftTriggerPressed)
         out.pad.rightTrigger = Self.trigger(controls.rightTrigger, passes: mapped.rightTriggerPasses, pressed: mapped.rightTriggerPressed)
 
-        let dt = lastTime.map { max(0, time - $0) } ?? 0
+        // Aim-stick motion integrates the time between steps, capped like the gyro's so a step
+        // after a long silence does not fling the view.
+        let dt = lastTime.map { min(Self.maximumSampleInterval, max(0, time - $0)) } ?? 0
         lastTime = time
         // View turn in degrees this step, x right and y up, from every mouse-bound source.
         var viewX = 0.0, viewY = 0.0
