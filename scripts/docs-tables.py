@@ -11,7 +11,7 @@ which is what `tiltkit bench BENCH … --json` printed (its machine line include
     python3 scripts/docs-tables.py --run accuracy   # run the bench again (saving its JSON), then rewrite
     python3 scripts/docs-tables.py --run fusion --tiltkit .build/release/tiltkit
 
---run takes a bench name (accuracy, fusion, pull) and may be repeated; each bench's command is in
+--run takes a saved document's name (accuracy, fusion, pull, gestures, gestures-pushes) and may be repeated; each bench's command is in
 BENCHES below, and the caption under each table repeats it with the machine the JSON names.
 """
 import argparse
@@ -31,6 +31,8 @@ BENCHES = {
     "accuracy": ["bench", "accuracy", "--data", "../shared/data", "--peers", "vqf,imufusion"],
     "fusion": ["bench", "fusion"],
     "pull": ["bench", "pull"],
+    "gestures": ["bench", "gestures", "--data", "../shared/data"],
+    "gestures-pushes": ["bench", "gestures", "--data", "../shared/data", "--labels", "Assets/gestures/push-labels.csv"],
 }
 
 
@@ -116,6 +118,33 @@ def accuracy_coremotion(document):
         "Angle between Tiltkit's gravity and Core Motion's own, degrees, after the first 2 s."
 
 
+# The cart game's gestures (`bench gestures`).
+
+def gestures(document, names=("jump", "duck")):
+    score = document["report"]["score"]
+
+    def ms(values, q):
+        if not values:
+            return "-"
+        ordered = sorted(values)  # the bench's own rank rule (GestureReportText.swift)
+        return f"{ordered[min(len(ordered) - 1, int((len(ordered) - 1) * q + 0.5))] * 1000:.0f}"
+
+    rows = []
+    for name in names:
+        g = score[name]
+        if not g["labels"]:
+            continue
+        precision = 1 if g["fires"] == 0 else g["trueFires"] / g["fires"]
+        rows.append([name, str(g["labels"]), str(g["found"]), str(g["fires"]), str(g["unjudged"]), f"{precision:.3f}",
+                     f"{g['found'] / g['labels']:.3f}", f"{ms(g['latencies'], 0.5)} / {ms(g['latencies'], 0.9)} ms"])
+    quiet = [f"{score[fires]} in {score[seconds]:.0f} s of {what}" for fires, seconds, what in
+             (("rollFires", "rollSeconds", "rolling"), ("walkFires", "walkSeconds", "walking, jogging and stairs"))
+             if score[seconds] > 0]
+    notes = (f"False fires: {', '.join(quiet)}. " if quiet else "") + f"{len(document['report']['recordings'])} recordings scored."
+    return table(["gesture", "labels", "found", "fires", "unjudged", "precision", "recall",
+                  "latency from the truth's onset, median / p90"], rows), notes
+
+
 # Performance (`bench fusion`, `bench pull`).
 
 def fusion(document):
@@ -163,6 +192,8 @@ TABLES = {
     "accuracy-coremotion": ("accuracy", accuracy_coremotion),
     "fusion": ("fusion", fusion),
     "pull": ("pull", pull),
+    "gestures": ("gestures", gestures),
+    "gestures-pushes": ("gestures-pushes", gestures),
 }
 
 
@@ -216,7 +247,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="report tables that differ from their JSON; write nothing")
     parser.add_argument("--run", action="append", default=[], choices=sorted(BENCHES), metavar="BENCH",
-                        help="run this bench first and save its JSON (accuracy, fusion, pull)")
+                        help="run this bench first and save its JSON (" + ", ".join(BENCHES) + ")")
     parser.add_argument("--tiltkit", default=None, help="the tiltkit binary (default .build/release/tiltkit, else .build/debug/tiltkit)")
     args = parser.parse_args()
     tiltkit = args.tiltkit or next((str(ROOT / p) for p in (".build/release/tiltkit", ".build/debug/tiltkit") if (ROOT / p).exists()), None)
