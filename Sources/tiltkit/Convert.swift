@@ -23,7 +23,7 @@ struct Convert: ParsableCommand {
     @Argument(help: "The recording to read (a file, or a Sensor Logger folder).")
     var input: String
 
-    @Argument(help: "The tiltkit trace to write (replaced if it exists).")
+    @Argument(help: "The tiltkit trace to write (replaced if it exists); '-' for standard output.")
     var output: String
 
     @Option(help: "The input format. Default: detected from the contents.")
@@ -43,7 +43,8 @@ struct Convert: ParsableCommand {
             let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: input), format: from)
             var metadata = stream.metadata
             if start != nil || end != nil { metadata.source = Trace.cutSource(metadata.source, from: first, to: last) }
-            let writer = try TraceWriter(url: URL(fileURLWithPath: output), metadata: metadata, columns: stream.columns)
+            let destination = OutputPath(output)
+            let writer = try TraceWriter(url: destination.url, metadata: metadata, columns: stream.columns)
             var written = 0
             var kept: ClosedRange<Double>?, all: ClosedRange<Double>?
             while let sample = try stream.next() {
@@ -57,10 +58,10 @@ struct Convert: ParsableCommand {
             try writer.close()
             printWarnings(stream.warnings, samplesRead: all == nil ? 0 : written)
             guard let kept else {
-                try? FileManager.default.removeItem(atPath: output)
+                if !destination.isStandardOutput { try? FileManager.default.removeItem(atPath: output) }
                 throw TraceCutError.emptyRange(start: first, end: last, duration: all.map { $0.upperBound - $0.lowerBound } ?? 0)
             }
-            print(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, output))
+            destination.summary(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, destination.name))
         }
     }
 }

@@ -22,7 +22,7 @@ struct Fuse: ParsableCommand {
     @Argument(help: "The trace file (or Sensor Logger folder).")
     var file: String
 
-    @Option(help: "Where to write the CSV.")
+    @Option(help: "Where to write the CSV; '-' for standard output.")
     var out: String
 
     @Option(help: "fusion or accel (accelerometer-only low-pass, as Apple's 2010 teapot).")
@@ -70,7 +70,8 @@ struct Fuse: ParsableCommand {
                     return s
                 }())
             // Rows go to the file as they are made (whole lines only, even on a full disk).
-            let output = try LineFileWriter(path: out, name: out)
+            let destination = OutputPath(out)
+            let output = try LineFileWriter(path: destination.path, name: destination.name)
             try output.append("t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n")
             var count = 0
             while let sample = try stream.next() {
@@ -89,7 +90,7 @@ struct Fuse: ParsableCommand {
             try output.close()
             printWarnings(stream.warnings, samplesRead: count)
             let r = estimator.rejections
-            FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
+            FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(destination.name); "
                 + "rejected: \(r.nonFinite) non-finite, \(r.saturated) saturated, \(r.timeNotIncreasing) not after the previous; "
                 + "\(r.gapRestarts) restarts after gaps\n").utf8))
         }

@@ -22,7 +22,7 @@ struct Record: ParsableCommand {
     @Option(help: "Where motion comes from (see above).")
     var source: String
 
-    @Option(help: "The trace file to write (replaced if it exists).")
+    @Option(help: "The trace file to write (replaced if it exists); '-' for standard output.")
     var out: String
 
     @Option(help: "Stop after this many seconds of wall time.")
@@ -42,7 +42,8 @@ struct Record: ParsableCommand {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let motionSource = try SourceSpec(parsing: source).openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
             let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
-            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns,
+            let destination = OutputPath(out)
+            let recorder = try TraceRecorder(source: motionSource, to: destination.url, columns: columns,
                                              onConnectionChange: { event in
                 // Said at once on stderr: the recording goes on and resumes when the device returns.
                 switch event {
