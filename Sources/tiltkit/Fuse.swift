@@ -14,7 +14,8 @@ struct Fuse: ParsableCommand {
         (NaN, saturation, time going backwards) gets a row with only t; the counts go to stderr.
 
         Frames: x-arbitrary-z-vertical (accelerometer + gyro), x-arbitrary-corrected-z-vertical,
-        x-magnetic-north-z-vertical, x-true-north-z-vertical (with --declination).
+        x-magnetic-north-z-vertical, x-true-north-z-vertical (with --location, as the demos take it; \
+        the hidden --declination DEG gives the declination itself instead).
 
         Example: tiltkit fuse Assets/traces/xio/sensor_data.csv --out fused.csv --frame x-magnetic-north-z-vertical
         """)
@@ -31,8 +32,12 @@ struct Fuse: ParsableCommand {
     @Option(help: "Reference frame: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).")
     var frame: String = AttitudeReferenceFrame.xArbitraryZVertical.rawValue
 
-    @Option(help: "Magnetic declination in degrees, east positive (for x-true-north-z-vertical).")
-    var declination: Double = 0
+    @Option(help: ArgumentHelp(locationHelp))
+    var location: String?
+
+    /// The declination itself, degrees east positive: kept, hidden, for scripts from before --location.
+    @Option(help: .hidden)
+    var declination: Double?
 
     @Option(name: .customLong("gyro-delay"),
             help: "How late the gyro's readings are, ms, beyond the period each averages (BROAD's IMU: 2.1); the attitude is turned on by rate × delay.")
@@ -49,9 +54,10 @@ struct Fuse: ParsableCommand {
             guard let referenceFrame = AttitudeReferenceFrame(rawValue: frame) else {
                 throw ValidationError("--frame must be one of \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard cutoff > 0, cutoff.isFinite, declination.isFinite else {
-                throw ValidationError("--cutoff must be positive and --declination finite")
-            }
+            guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz, not \(cutoff)") }
+            if location != nil && declination != nil { throw ValidationError("give --location or --declination, not both") }
+            if let declination, !declination.isFinite { throw ValidationError("--declination must be a finite number of degrees") }
+            let declinationDegrees = try declination ?? location.map { try parseLocation($0).magneticDeclination } ?? 0
             // a delay beyond a second is no sensor's filter, and the output would swing with the rate
             guard gyroDelay >= 0, gyroDelay <= 1000 else {
                 throw ValidationError("--gyro-delay must be between 0 and 1000 ms, not \(gyroDelay)")
@@ -65,7 +71,7 @@ struct Fuse: ParsableCommand {
                 ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
                 : AHRS(frame: referenceFrame, settings: {
                     var s = AHRSSettings.default
-                    s.declination = declination * .pi / 180
+                    s.declination = declinationDegrees * .pi / 180
                     s.gyroDelay = gyroDelay / 1000
                     return s
                 }())

@@ -16,6 +16,8 @@ struct Record: ParsableCommand {
         Sources: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path (replayed in real \
         time; --speed and --loop apply).
 
+        The summary at the end goes to stdout (stderr with --out -); --json makes it one JSON object,         keys: samples, skipped (non-increasing time or non-finite values), source (the device's or         trace's name), out, reports (the device's report counters, null for traces), gyro_calibration         (null unless the source is calibrated).
+
         Example: tiltkit record --source trace:Assets/traces/mpower/balance_data.csv --out balance.csv --speed 5
         """)
 
@@ -35,6 +37,9 @@ struct Record: ParsableCommand {
     var loop = false
 
     @OptionGroup var gyro: GyroCalibrationOptions
+
+    @Flag(help: "Print the summary as one JSON object (keys above).")
+    var json = false
 
     func run() throws {
         try reportingErrors {
@@ -65,12 +70,18 @@ struct Record: ParsableCommand {
                 // One line: what failed, and that the file is whole up to there (replay reads it).
                 throw RecordingStopped(reason: error, samplesKept: recorder.samplesWritten)
             }
-            let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
-            print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
-            if let diagnosable = GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource {
-                print("reports: \(diagnosable.diagnostics)")
+            let reports = (GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource)?.diagnostics
+            let calibration = (motionSource as? GyroCalibratedSource)?.currentCalibration.summary
+            if json {
+                destination.summary(jsonText(["samples": result.samplesWritten, "skipped": result.samplesSkipped,
+                                              "source": motionSource.info.name, "out": destination.name,
+                                              "reports": reports, "gyro_calibration": calibration]))
+                return
             }
-            if let calibrated = motionSource as? GyroCalibratedSource { print(calibrated.currentCalibration.summary) }
+            let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
+            destination.summary("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(destination.name)\(skipped)")
+            if let reports { destination.summary("reports: \(reports)") }
+            if let calibration { destination.summary(calibration) }
         }
     }
 }
