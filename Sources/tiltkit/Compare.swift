@@ -26,7 +26,7 @@ struct Compare: ParsableCommand {
         Example: tiltkit compare Assets/traces/broad/01_undisturbed_slow_rotation_A_26-61s.csv --plot plots/
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
     @Option(help: "Accelerometer-only cut-offs, Hz, comma-separated.")
@@ -44,7 +44,7 @@ struct Compare: ParsableCommand {
             guard !list.isEmpty, list.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else {
                 throw ValidationError("--cutoffs must be positive frequencies in Hz, e.g. 0.5,1,2,5,10")
             }
-            let trace = try loadTrace(file)
+            let trace = try loadTrace(try InputPath.url(file))
             guard trace.columns.contains(.rotationRate) else {
                 throw ValidationError("\(file) has no gyro: fusion needs one, so there is nothing to compare against")
             }

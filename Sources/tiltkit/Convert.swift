@@ -20,7 +20,7 @@ struct Convert: ParsableCommand {
         Example: tiltkit convert Assets/traces/xio/sensor_data_original.csv pitch.csv --start 15 --end 30
         """)
 
-    @Argument(help: "The recording to read (a file, or a Sensor Logger folder).")
+    @Argument(help: "The recording to read (a file, or a Sensor Logger folder); '-' for standard input.")
     var input: String
 
     @Argument(help: "The tiltkit trace to write (replaced if it exists); '-' for standard output.")
@@ -40,7 +40,7 @@ struct Convert: ParsableCommand {
             let first = start ?? -.infinity, last = end ?? .infinity
             guard first <= last else { throw TraceCutError.invertedRange(start: first, end: last) }
             // Sample by sample from file to file: memory does not grow with the trace.
-            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: input), format: from)
+            let stream = try TraceSampleStream(contentsOf: try InputPath.url(input), format: from)
             var metadata = stream.metadata
             if start != nil || end != nil { metadata.source = Trace.cutSource(metadata.source, from: first, to: last) }
             let destination = OutputPath(output)

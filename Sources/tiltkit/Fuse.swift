@@ -20,7 +20,7 @@ struct Fuse: ParsableCommand {
         Example: tiltkit fuse Assets/traces/xio/sensor_data.csv --out fused.csv --frame x-magnetic-north-z-vertical
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
     @Option(help: "Where to write the CSV; '-' for standard output.")
@@ -66,7 +66,7 @@ struct Fuse: ParsableCommand {
                 throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
             }
             // Sample by sample from file to file: memory does not grow with the trace.
-            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: file))
+            let stream = try TraceSampleStream(contentsOf: try InputPath.url(file))
             var estimator: any DeviceMotionEstimator = kind == .accelerometer
                 ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
                 : AHRS(frame: referenceFrame, settings: {

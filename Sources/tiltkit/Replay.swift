@@ -18,10 +18,10 @@ struct Replay: ParsableCommand {
 
         Examples:
           tiltkit replay Assets/traces/xio/sensor_data.csv --realtime --speed 10
-          tiltkit replay Assets/traces/xio/sensor_data.csv --json
+          tiltkit convert Assets/traces/xio/sensor_data.csv - --start 10 --end 20 | tiltkit replay - --json
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
     @Option(help: "The input format. Default: detected from the contents.")
@@ -40,7 +40,7 @@ struct Replay: ParsableCommand {
         try reportingErrors {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             // Two reading passes (the gaps need the median period), neither holding the file.
-            let url = URL(fileURLWithPath: file)
+            let url = try InputPath.url(file)
             var metadata: TraceMetadata?
             let summary = try TraceSummary { visit in
                 let stream = try TraceSampleStream(contentsOf: url, format: from)

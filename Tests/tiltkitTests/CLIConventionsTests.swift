@@ -49,7 +49,16 @@ struct CLIConventionsTests {
         #expect(converted.status == 0, "\(converted.err)")
         #expect(converted.out.hasPrefix("# tiltkit-trace v1"), "\(converted.out.prefix(80))")
         #expect(converted.err.hasPrefix("wrote ") && converted.err.contains("to standard output"), "\(converted.err)")
-        // What went to stdout is a trace replay reads back.
+        // What went to stdout is a trace replay reads back from standard input, and names so.
+        let piped = try ChildProcess.run(try #require(PedometerCommandTests.executable), ["replay", "-", "--json"],
+                                         input: Data(converted.out.utf8))
+        #expect(piped.status == 0, "\(piped.err)")
+        let fromStdin = try Self.json(String(decoding: piped.out, as: UTF8.self))
+        #expect((fromStdin["duration_s"] as? Double).map { $0 > 0.9 && $0 <= 1 } == true, "\(fromStdin)")
+        let broken = try ChildProcess.run(try #require(PedometerCommandTests.executable), ["fuse", "-", "--out", "-"],
+                                          input: Data("# tiltkit-trace v1\nnot,a,trace\n".utf8))
+        #expect(broken.status == 1 && broken.err.hasPrefix("tiltkit: standard input"), "\(broken.err)")
+        // And from a file.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-stdout-\(getpid()).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try converted.out.write(to: file, atomically: true, encoding: .utf8)
