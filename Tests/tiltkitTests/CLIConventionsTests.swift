@@ -178,4 +178,19 @@ struct CLIConventionsTests {
             #expect(!r.err.contains("Error Domain") && !r.err.contains("UserInfo"), "\(r.err)")
         }
     }
+
+    @Test("serve dsu --json: the closing summary's documented keys, a slot per source", .enabled(if: built, reason))
+    func serveJSON() throws {
+        let port = 20_000 + Int(getpid()) % 20_000
+        let r = try Self.run(["serve", "dsu", "--source", Self.shortTrace, "--duration", "0.5", "--json", "--port", "\(port)",
+                              "--status-interval", "0"])
+        #expect(r.status == 0, "\(r.err)")
+        let o = try Self.json(r.out)
+        #expect(Set(o.keys) == ["served_s", "clients_seen", "requests", "replies", "dropped", "too_many_clients",
+                                "pad_data_packets", "send_failures", "slots"])
+        let slots = try #require(o["slots"] as? [[String: Any]])
+        #expect(slots.count == 1 && slots[0]["state"] as? String == "connected")
+        #expect(Set(slots[0].keys) == ["slot", "name", "state", "disconnect_reason", "samples", "packets_sent", "samples_per_s", "packets_per_s"])
+        #expect((slots[0]["samples"] as? Int).map { $0 > 0 } == true, "\(slots)")
+    }
 }
