@@ -101,8 +101,10 @@ public struct SetupInspection: Sendable {
             .map { file, purpose, missing in
                 let installed = rules.paths(named: file)
                 if installed.isEmpty {
-                    return SetupFinding(missing, (file as NSString).lastPathComponent, "not installed (\(purpose))",
-                                        fix: "\(TiltkitUdevRules.install(file)), unless you run as root")
+                    // root opens every node; the rule is for the users who will run tiltkit later
+                    return SetupFinding(user.isRoot ? .ok : missing, (file as NSString).lastPathComponent,
+                                        "not installed (\(purpose))\(user.isRoot ? "; root does not need it, other users do" : "")",
+                                        fix: TiltkitUdevRules.install(file))
                 }
                 return SetupFinding(.ok, (file as NSString).lastPathComponent, "installed: \(installed.joined(separator: ", "))")
             }

@@ -73,6 +73,11 @@ struct SetupInspectionTests {
         #expect(uinput[0].fix?.contains("sudo modprobe uinput") == true)
         let rules = try Self.section("udev-rules", sections).findings
         #expect(rules.map(\.subject) == ["70-tiltkit.rules", "71-tiltkit-uinput.rules"] && rules.allSatisfy { $0.status == .warning })
+        #expect(rules[0].fix == "sudo cp Assets/udev/70-tiltkit.rules /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger")
+        var asRoot = machine.inspection { _, _ in true }
+        asRoot.user = ("root", ["root"], true)
+        let rootRules = try Self.section("udev-rules", asRoot.sections()).findings
+        #expect(rootRules.allSatisfy { $0.status == .ok && $0.detail.hasSuffix("root does not need it, other users do") })
         let groups = try Self.section("groups", sections).findings[0]
         #expect(groups.status == .warning && groups.fix == "over ssh or from a service: sudo usermod -aG input pat, then log in again")
         #expect(!sections.flatMap(\.findings).contains { $0.status == .problem })
