@@ -21,10 +21,12 @@ struct Compare: ParsableCommand {
         --plot DIR writes the error over time and lag against jitter per cut-off as SVG, and as PNG \
         when rsvg-convert (librsvg2-bin) is installed.
 
+        --json prints one JSON object instead of the table, keys: trace, reference ("recording" or         "fusion"), turning_samples, rest_samples, rows [{estimator, cutoff_hz (null for fusion),         tilt_error_rms_deg, lag_ms, jitter_deg}] (null where not measurable), plots (the files         --plot wrote).
+
         Example: tiltkit compare Assets/traces/broad/01_undisturbed_slow_rotation_A_26-61s.csv --plot plots/
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
     @Option(help: "Accelerometer-only cut-offs, Hz, comma-separated.")
@@ -33,25 +35,42 @@ struct Compare: ParsableCommand {
     @Option(help: "Write the plots (SVG, and PNG with rsvg-convert) into this directory.")
     var plot: String?
 
+    @Flag(help: "Print the figures as one JSON object (keys above).")
+    var json = false
+
     func run() throws {
         try reportingErrors {
             let list = cutoffs.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard !list.isEmpty, list.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else {
                 throw ValidationError("--cutoffs must be positive frequencies in Hz, e.g. 0.5,1,2,5,10")
             }
-            let trace = try loadTrace(file)
+            let trace = try loadTrace(try InputPath.url(file))
             guard trace.columns.contains(.rotationRate) else {
                 throw ValidationError("\(file) has no gyro: fusion needs one, so there is nothing to compare against")
             }
             let report = TiltComparison.measure(trace.samples, cutoffs: list.map { $0! })
-            print(Self.table(report, name: URL(fileURLWithPath: file).lastPathComponent))
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            if !json { print(Self.table(report, name: name)) }
+            var plots: [String] = []
             if let plot {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                for written in try ComparePlots.write(report, name: base, to: URL(fileURLWithPath: plot)) {
-                    print("wrote \(written.path)")
+                do { plots = try ComparePlots.write(report, name: base, to: URL(fileURLWithPath: plot)).map(\.path) } catch {
+                    throw PlotsNotWritten(directory: plot, reason: personText(error))
                 }
+                if !json { for path in plots { print("wrote \(path)") } }
             }
+            if json { printJSON(Self.jsonObject(report, name: name, plots: plots)) }
         }
+    }
+
+    /// `compare --json` (keys in the help).
+    static func jsonObject(_ report: TiltComparison, name: String, plots: [String]) -> [String: Any?] {
+        let rows: [Any?] = report.rows.map { row -> Any? in
+            ["estimator": row.name, "cutoff_hz": row.cutoff, "tilt_error_rms_deg": row.errorRMS, "lag_ms": row.lag * 1000,
+             "jitter_deg": row.jitter] as [String: Any?]
+        }
+        return ["trace": name, "reference": report.reference == .recording ? "recording" : "fusion",
+                "turning_samples": report.turnCount, "rest_samples": report.restCount, "rows": rows, "plots": plots]
     }
 
     static func table(_ report: TiltComparison, name: String) -> String {
@@ -67,4 +86,11 @@ struct Compare: ParsableCommand {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `--plot DIR` that could not be made or written into.
+private struct PlotsNotWritten: Error, CustomStringConvertible {
+    let directory: String
+    let reason: String
+    var description: String { "--plot \(directory): expected a folder to write the plots in; \(reason)" }
 }

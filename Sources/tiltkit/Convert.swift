@@ -20,10 +20,10 @@ struct Convert: ParsableCommand {
         Example: tiltkit convert Assets/traces/xio/sensor_data_original.csv pitch.csv --start 15 --end 30
         """)
 
-    @Argument(help: "The recording to read (a file, or a Sensor Logger folder).")
+    @Argument(help: "The recording to read (a file, or a Sensor Logger folder); '-' for standard input.")
     var input: String
 
-    @Argument(help: "The tiltkit trace to write (replaced if it exists).")
+    @Argument(help: "The tiltkit trace to write (replaced if it exists); '-' for standard output.")
     var output: String
 
     @Option(help: "The input format. Default: detected from the contents.")
@@ -40,10 +40,11 @@ struct Convert: ParsableCommand {
             let first = start ?? -.infinity, last = end ?? .infinity
             guard first <= last else { throw TraceCutError.invertedRange(start: first, end: last) }
             // Sample by sample from file to file: memory does not grow with the trace.
-            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: input), format: from)
+            let stream = try TraceSampleStream(contentsOf: try InputPath.url(input), format: from)
             var metadata = stream.metadata
             if start != nil || end != nil { metadata.source = Trace.cutSource(metadata.source, from: first, to: last) }
-            let writer = try TraceWriter(url: URL(fileURLWithPath: output), metadata: metadata, columns: stream.columns)
+            let destination = OutputPath(output)
+            let writer = try TraceWriter(url: destination.url, metadata: metadata, columns: stream.columns)
             var written = 0
             var kept: ClosedRange<Double>?, all: ClosedRange<Double>?
             while let sample = try stream.next() {
@@ -57,10 +58,10 @@ struct Convert: ParsableCommand {
             try writer.close()
             printWarnings(stream.warnings, samplesRead: all == nil ? 0 : written)
             guard let kept else {
-                try? FileManager.default.removeItem(atPath: output)
+                if !destination.isStandardOutput { try? FileManager.default.removeItem(atPath: output) }
                 throw TraceCutError.emptyRange(start: first, end: last, duration: all.map { $0.upperBound - $0.lowerBound } ?? 0)
             }
-            print(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, output))
+            destination.summary(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, destination.name))
         }
     }
 }

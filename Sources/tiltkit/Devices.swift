@@ -14,16 +14,22 @@ struct Devices: ParsableCommand {
         discussion: """
         For each device: the --source to use, its sensors, its rate and whether this user may open \
         it. Devices marked 'no access' need the udev rule in \(DeviceError.udevRulePath) (see its header). \
-        `--source auto` picks the first accessible, fusion-capable one.
+        `--source auto` picks the first accessible, fusion-capable one. `tiltkit doctor` says why a         device is missing or closed.
+
+        --json prints one JSON object, keys: devices [{source, kind, path, name, sensors, rate_hz,         accessible, auto}], step_counters [{path, name, enabled, steps}], sdl (null without --sdl,         else [{index, name, gyroscope, accelerometer, rate_hz}]), auto (the --source auto would         open, null for the bundled trace). Unknown values are null.
         """)
 
     @Flag(help: "Also ask SDL which game controllers it sees (opens them briefly).")
     var sdl = false
 
+    @Flag(help: "Print the devices as one JSON object (keys above).")
+    var json = false
+
     func run() throws {
         try reportingErrors {
             let found = MotionDeviceDiscovery().scan()
             let best = MotionDeviceDiscovery.best(of: found)
+            if json { return printJSON(jsonObject(found, best: best)) }
             if found.isEmpty { print("no hidraw gamepad, IIO IMU or evdev motion node found") }
             for device in found {
                 let sensors = Self.describe(device.sensors)
@@ -54,6 +60,28 @@ struct Devices: ParsableCommand {
             }
             if best == nil { print("--source auto will replay the bundled trace") }
         }
+    }
+
+    /// `devices --json` (keys in the help).
+    func jsonObject(_ found: [DiscoveredMotionDevice], best: DiscoveredMotionDevice?) -> [String: Any?] {
+        func names(_ sensors: SensorSet) -> [String] {
+            [(SensorSet.accelerometer, "accelerometer"), (.gyroscope, "gyroscope"), (.magnetometer, "magnetometer"),
+             (.barometer, "barometer")].filter { sensors.contains($0.0) }.map(\.1)
+        }
+        let devices: [Any?] = found.map { d -> Any? in
+            ["source": d.sourceSpec, "kind": d.kind, "path": d.path, "name": d.name, "sensors": names(d.sensors),
+             "rate_hz": d.rate, "accessible": d.accessible, "auto": d == best] as [String: Any?]
+        }
+        let counters: [Any?] = IIOStepCounter.scan().compactMap { directory -> Any? in
+            guard let counter = try? IIOStepCounter(directory: directory) else { return nil }
+            return ["path": directory, "name": counter.name, "enabled": counter.isEnabled,
+                    "steps": try? counter.read()] as [String: Any?]
+        }
+        let controllers: [Any?]? = sdl ? SDLControllerSource.listControllers().map { c -> Any? in
+            ["index": Int(c.index), "name": c.name, "gyroscope": c.hasGyro, "accelerometer": c.hasAccelerometer,
+             "rate_hz": c.rate] as [String: Any?]
+        } : nil
+        return ["devices": devices, "step_counters": counters, "sdl": controllers, "auto": best?.sourceSpec]
     }
 
     static func describe(_ sensors: SensorSet) -> String {

@@ -10,7 +10,7 @@ struct FrameOptions: ParsableArguments {
                                + "North frames need a magnetometer and show the heading; true north also --location."))
     var frame: String = AttitudeReferenceFrame.xArbitraryZVertical.rawValue
 
-    @Option(help: "Where the device is: LAT,LON[,ALTITUDE_M] in degrees (north and east positive), for x-true-north-z-vertical.")
+    @Option(help: ArgumentHelp(locationHelp))
     var location: String?
 
     func validate() throws {
@@ -21,14 +21,7 @@ struct FrameOptions: ParsableArguments {
         guard let frame = AttitudeReferenceFrame(rawValue: frame) else {
             throw ValidationError("--frame must be one of \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let location else { return (frame, nil) }
-        let parts = location.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }),
-              abs(parts[0]!) <= 90, abs(parts[1]!) <= 180 else {
-            throw ValidationError("--location must be LAT,LON[,ALTITUDE_M] in degrees, e.g. 51.48,-0.0015")
-        }
-        return (frame, GeodeticLocation(latitude: parts[0]!, longitude: parts[1]!, altitude: parts.count == 3 ? parts[2]! : 0,
-                                        date: Date()))
+        return (frame, try location.map { try parseLocation($0) })
     }
 
     /// Applies the choice to `input` before it starts.
@@ -36,4 +29,19 @@ struct FrameOptions: ParsableArguments {
         let (frame, location) = try parsed()
         try input.use(frame: frame, location: location)
     }
+}
+
+/// `--location`'s help, the same in every command that takes it (the demos, `fuse`).
+let locationHelp = "Where the device is: LAT,LON[,ALTITUDE_M] in degrees (north and east positive) and metres, "
+    + "for x-true-north-z-vertical (declination by the World Magnetic Model 2025, today)."
+
+/// `--location LAT,LON[,ALTITUDE_M]` (degrees, metres above the WGS-84 ellipsoid), dated today.
+func parseLocation(_ text: String) throws -> GeodeticLocation {
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard (2...3).contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }),
+          abs(parts[0]!) <= 90, abs(parts[1]!) <= 180 else {
+        throw ValidationError("--location must be LAT,LON[,ALTITUDE_M] in degrees and metres, e.g. 51.48,-0.0015, not '\(text)'")
+    }
+    // GeodeticLocation takes kilometres.
+    return GeodeticLocation(latitude: parts[0]!, longitude: parts[1]!, altitude: parts.count == 3 ? parts[2]! / 1000 : 0, date: Date())
 }

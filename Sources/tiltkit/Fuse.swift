@@ -14,15 +14,16 @@ struct Fuse: ParsableCommand {
         (NaN, saturation, time going backwards) gets a row with only t; the counts go to stderr.
 
         Frames: x-arbitrary-z-vertical (accelerometer + gyro), x-arbitrary-corrected-z-vertical,
-        x-magnetic-north-z-vertical, x-true-north-z-vertical (with --declination).
+        x-magnetic-north-z-vertical, x-true-north-z-vertical (with --location, as the demos take it; \
+        the hidden --declination DEG gives the declination itself instead).
 
         Example: tiltkit fuse Assets/traces/xio/sensor_data.csv --out fused.csv --frame x-magnetic-north-z-vertical
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
-    @Option(help: "Where to write the CSV.")
+    @Option(help: "Where to write the CSV; '-' for standard output.")
     var out: String
 
     @Option(help: "fusion or accel (accelerometer-only low-pass, as Apple's 2010 teapot).")
@@ -31,8 +32,12 @@ struct Fuse: ParsableCommand {
     @Option(help: "Reference frame: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).")
     var frame: String = AttitudeReferenceFrame.xArbitraryZVertical.rawValue
 
-    @Option(help: "Magnetic declination in degrees, east positive (for x-true-north-z-vertical).")
-    var declination: Double = 0
+    @Option(help: ArgumentHelp(locationHelp))
+    var location: String?
+
+    /// The declination itself, degrees east positive: kept, hidden, for scripts from before --location.
+    @Option(help: .hidden)
+    var declination: Double?
 
     @Option(name: .customLong("gyro-delay"),
             help: "How late the gyro's readings are, ms, beyond the period each averages (BROAD's IMU: 2.1); the attitude is turned on by rate × delay.")
@@ -49,9 +54,10 @@ struct Fuse: ParsableCommand {
             guard let referenceFrame = AttitudeReferenceFrame(rawValue: frame) else {
                 throw ValidationError("--frame must be one of \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard cutoff > 0, cutoff.isFinite, declination.isFinite else {
-                throw ValidationError("--cutoff must be positive and --declination finite")
-            }
+            guard cutoff > 0, cutoff.isFinite else { throw ValidationError("--cutoff must be a positive frequency in Hz, not \(cutoff)") }
+            if location != nil && declination != nil { throw ValidationError("give --location or --declination, not both") }
+            if let declination, !declination.isFinite { throw ValidationError("--declination must be a finite number of degrees") }
+            let declinationDegrees = try declination ?? location.map { try parseLocation($0).magneticDeclination } ?? 0
             // a delay beyond a second is no sensor's filter, and the output would swing with the rate
             guard gyroDelay >= 0, gyroDelay <= 1000 else {
                 throw ValidationError("--gyro-delay must be between 0 and 1000 ms, not \(gyroDelay)")
@@ -60,17 +66,18 @@ struct Fuse: ParsableCommand {
                 throw ValidationError("--mode accel gives roll and pitch only: use --frame x-arbitrary-z-vertical")
             }
             // Sample by sample from file to file: memory does not grow with the trace.
-            let stream = try TraceSampleStream(contentsOf: URL(fileURLWithPath: file))
+            let stream = try TraceSampleStream(contentsOf: try InputPath.url(file))
             var estimator: any DeviceMotionEstimator = kind == .accelerometer
                 ? AccelerometerAttitudeEstimator(cutoffFrequency: cutoff)
                 : AHRS(frame: referenceFrame, settings: {
                     var s = AHRSSettings.default
-                    s.declination = declination * .pi / 180
+                    s.declination = declinationDegrees * .pi / 180
                     s.gyroDelay = gyroDelay / 1000
                     return s
                 }())
             // Rows go to the file as they are made (whole lines only, even on a full disk).
-            let output = try LineFileWriter(path: out, name: out)
+            let destination = OutputPath(out)
+            let output = try LineFileWriter(path: destination.path, name: destination.name)
             try output.append("t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n")
             var count = 0
             while let sample = try stream.next() {
@@ -89,7 +96,7 @@ struct Fuse: ParsableCommand {
             try output.close()
             printWarnings(stream.warnings, samplesRead: count)
             let r = estimator.rejections
-            FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(out); "
+            FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(destination.name); "
                 + "rejected: \(r.nonFinite) non-finite, \(r.saturated) saturated, \(r.timeNotIncreasing) not after the previous; "
                 + "\(r.gapRestarts) restarts after gaps\n").utf8))
         }

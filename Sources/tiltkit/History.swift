@@ -13,8 +13,8 @@ struct History: ParsableCommand {
         clock (a trace's own timestamps), in seconds.
 
         Examples:
-          tiltkit history record --source Assets/traces/xio/sensor_data.csv --file acc.tkhist --duration 60 --speed 20
-          tiltkit history query acc.tkhist --from 10 --to 12 --json
+          tiltkit history record --source Assets/traces/xio/sensor_data.csv --out acc.tkhist --duration 60 --speed 20
+          tiltkit history query acc.tkhist --start 10 --end 12 --json
         """,
         subcommands: [HistoryRecord.self, HistoryQuery.self])
 }

@@ -16,20 +16,30 @@ struct HistoryQuery: ParsableCommand {
     @Argument(help: "The history file `tiltkit history record` (or SensorRecorder) wrote.")
     var file: String
 
-    @Option(help: "Earliest timestamp, s (default: the oldest held).")
-    var from: Double?
+    @Option(help: "Earliest timestamp, s (default: the oldest held). --start and --end as in convert; the hidden --from and --to are the same.")
+    var start: Double?
+
+    /// The names before `--start`/`--end` (SensorRecorder's from:to:), kept for scripts.
+    @Option(name: .customLong("from"), help: .hidden)
+    var legacyFrom: Double?
 
     @Option(help: "Latest timestamp, s (default: the newest held).")
-    var to: Double?
+    var end: Double?
+
+    @Option(name: .customLong("to"), help: .hidden)
+    var legacyTo: Double?
 
     @Flag(help: "One JSON object per reading and line.")
     var json = false
 
     func run() throws {
         try reportingErrors {
-            let start = from ?? -.infinity, end = to ?? .infinity
-            guard !start.isNaN, !end.isNaN else { throw ValidationError("--from and --to must be numbers") }
-            guard start <= end else { throw ValidationError("--from must not be after --to") }
+            if start != nil && legacyFrom != nil || end != nil && legacyTo != nil {
+                throw ValidationError("give --start and --end, or the older --from and --to, not both")
+            }
+            let start = self.start ?? legacyFrom ?? -.infinity, end = self.end ?? legacyTo ?? .infinity
+            guard !start.isNaN, !end.isNaN else { throw ValidationError("--start and --end must be numbers") }
+            guard start <= end else { throw ValidationError("--start must not be after --end (\(start) > \(end))") }
             let readings = try SensorRecorder.accelerometerData(inFile: file, from: start, to: end)
             if json {
                 for r in readings { print(Self.jsonLine(r)) }

@@ -21,8 +21,22 @@ struct HistoryRecord: ParsableCommand {
     @Option(help: "Where motion comes from (see above).")
     var source: String
 
-    @Option(help: "The history file (created if absent; continued if it holds an earlier recording).")
-    var file: String
+    @Option(help: "The history file (created if absent; continued if it holds an earlier recording); --out as in record and fuse, the hidden --file is the same.")
+    var out: String?
+
+    /// The option's name before `--out`, kept for scripts.
+    @Option(name: .customLong("file"), help: .hidden)
+    var legacyFile: String?
+
+    private var file: String { out ?? legacyFile ?? "" }
+
+    func validate() throws {
+        switch (out, legacyFile) {
+        case (nil, nil): throw ValidationError("Missing expected argument '--out <out>'")
+        case (_?, _?): throw ValidationError("give --out or --file, not both")
+        default: break
+        }
+    }
 
     @Option(help: "Seconds of source time to keep; sizes the file.")
     var duration: Double

@@ -16,13 +16,15 @@ struct Record: ParsableCommand {
         Sources: \(SourceSpec.kinds.joined(separator: ", ")), or a trace file path (replayed in real \
         time; --speed and --loop apply).
 
+        The summary at the end goes to stdout (stderr with --out -); --json makes it one JSON object,         keys: samples, skipped (non-increasing time or non-finite values), source (the device's or         trace's name), out, reports (the device's report counters, null for traces), gyro_calibration         (null unless the source is calibrated).
+
         Example: tiltkit record --source trace:Assets/traces/mpower/balance_data.csv --out balance.csv --speed 5
         """)
 
     @Option(help: "Where motion comes from (see above).")
     var source: String
 
-    @Option(help: "The trace file to write (replaced if it exists).")
+    @Option(help: "The trace file to write (replaced if it exists); '-' for standard output.")
     var out: String
 
     @Option(help: "Stop after this many seconds of wall time.")
@@ -36,13 +38,17 @@ struct Record: ParsableCommand {
 
     @OptionGroup var gyro: GyroCalibrationOptions
 
+    @Flag(help: "Print the summary as one JSON object (keys above).")
+    var json = false
+
     func run() throws {
         try reportingErrors {
             if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number") }
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let motionSource = try SourceSpec(parsing: source).openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
             let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
-            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: out), columns: columns,
+            let destination = OutputPath(out)
+            let recorder = try TraceRecorder(source: motionSource, to: destination.url, columns: columns,
                                              onConnectionChange: { event in
                 // Said at once on stderr: the recording goes on and resumes when the device returns.
                 switch event {
@@ -64,12 +70,18 @@ struct Record: ParsableCommand {
                 // One line: what failed, and that the file is whole up to there (replay reads it).
                 throw RecordingStopped(reason: error, samplesKept: recorder.samplesWritten)
             }
-            let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
-            print("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(out)\(skipped)")
-            if let diagnosable = GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource {
-                print("reports: \(diagnosable.diagnostics)")
+            let reports = (GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource)?.diagnostics
+            let calibration = (motionSource as? GyroCalibratedSource)?.currentCalibration.summary
+            if json {
+                destination.summary(jsonText(["samples": result.samplesWritten, "skipped": result.samplesSkipped,
+                                              "source": motionSource.info.name, "out": destination.name,
+                                              "reports": reports, "gyro_calibration": calibration]))
+                return
             }
-            if let calibrated = motionSource as? GyroCalibratedSource { print(calibrated.currentCalibration.summary) }
+            let skipped = result.samplesSkipped > 0 ? ", skipped \(result.samplesSkipped) with non-increasing time or non-finite values" : ""
+            destination.summary("recorded \(result.samplesWritten) samples from \(motionSource.info.name) to \(destination.name)\(skipped)")
+            if let reports { destination.summary("reports: \(reports)") }
+            if let calibration { destination.summary(calibration) }
         }
     }
 }

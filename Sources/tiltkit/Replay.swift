@@ -14,10 +14,14 @@ struct Replay: ParsableCommand {
         With --realtime the trace is also played through a ReplaySource on its own thread, honouring \
         the timestamps (scaled by --speed), and the number of samples delivered is reported.
 
-        Example: tiltkit replay Assets/traces/xio/sensor_data.csv --realtime --speed 10
+        --json prints one JSON object instead, keys: trace, imported_from (null for tiltkit traces),         samples, duration_s, mean_rate_hz, median_period_ms, nominal_rate_hz, sensors, reference,         gap_factor, gap_count, gaps [{start_s, end_s, length_ms, after_sample}] (the first 20),         ranges [{column, unit, min, max, samples}], and replayed (null without --realtime, else         {samples, wall_s, trace_s, speed, ended}). Unknown values are null.
+
+        Examples:
+          tiltkit replay Assets/traces/xio/sensor_data.csv --realtime --speed 10
+          tiltkit convert Assets/traces/xio/sensor_data.csv - --start 10 --end 20 | tiltkit replay - --json
         """)
 
-    @Argument(help: "The trace file (or Sensor Logger folder).")
+    @Argument(help: "The trace file (or Sensor Logger folder); '-' for standard input.")
     var file: String
 
     @Option(help: "The input format. Default: detected from the contents.")
@@ -29,11 +33,14 @@ struct Replay: ParsableCommand {
     @Option(help: "Replay speed factor for --realtime (2 = twice as fast).")
     var speed: Double = 1
 
+    @Flag(help: "Print the summary as one JSON object (keys above).")
+    var json = false
+
     func run() throws {
         try reportingErrors {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             // Two reading passes (the gaps need the median period), neither holding the file.
-            let url = URL(fileURLWithPath: file)
+            let url = try InputPath.url(file)
             var metadata: TraceMetadata?
             let summary = try TraceSummary { visit in
                 let stream = try TraceSampleStream(contentsOf: url, format: from)
@@ -42,12 +49,22 @@ struct Replay: ParsableCommand {
                 if metadata == nil { printWarnings(stream.warnings, samplesRead: count) }
                 metadata = stream.metadata
             }
-            print(TraceSummaryText(metadata: metadata!, summary: summary).lines.joined(separator: "\n"))
-            if realtime { try play(url, summary: summary) }
+            let text = TraceSummaryText(metadata: metadata!, summary: summary)
+            if !json { print(text.lines.joined(separator: "\n")) }
+            let replayed = realtime ? try play(url, summary: summary) : nil
+            if json {
+                var object = text.jsonObject
+                object.updateValue(replayed, forKey: "replayed")
+                printJSON(object)
+            }
+            if let replayed, replayed["ended"] as? Bool != true || replayed["samples"] as? Int != summary.sampleCount {
+                throw ExitCode.failure
+            }
         }
     }
 
-    private func play(_ url: URL, summary: TraceSummary) throws {
+    /// Plays the trace; returns what `--json` says of it (the text is printed here).
+    private func play(_ url: URL, summary: TraceSummary) throws -> [String: Any?] {
         let counter = DeliveryCounter()
         let replay = try ReplaySource(file: url, format: from, summary: summary, pacing: .realTime(speed: speed))
         let clock = MonotonicClock()
@@ -60,10 +77,12 @@ struct Replay: ParsableCommand {
         let wall = clock.now() - started
         let (count, first, last, failure) = counter.snapshot
         if let failure { printError("tiltkit: \(failure)") }
-        print(String(format: "replayed   %d of %d samples in %.3f s wall time (trace time %.3f s at %gx)%@",
-                     count, summary.sampleCount, wall, (last ?? 0) - (first ?? 0),
-                     speed, ended ? "" : ", did not end in time"))
-        if !ended || count != summary.sampleCount { throw ExitCode.failure }
+        if !json {
+            print(String(format: "replayed   %d of %d samples in %.3f s wall time (trace time %.3f s at %gx)%@",
+                         count, summary.sampleCount, wall, (last ?? 0) - (first ?? 0),
+                         speed, ended ? "" : ", did not end in time"))
+        }
+        return ["samples": count, "wall_s": wall, "trace_s": (last ?? 0) - (first ?? 0), "speed": speed, "ended": ended]
     }
 }
 
@@ -157,5 +176,26 @@ struct TraceSummaryText {
                                 r.min, r.max, filled))
         }
         return lines
+    }
+
+    /// The same summary for `replay --json` (keys in `Replay`'s help).
+    var jsonObject: [String: Any?] {
+        var reference: [String] = []
+        if summary.columns.contains(.referenceAttitude) { reference.append("attitude") }
+        if summary.columns.contains(.referenceGravity) { reference.append("gravity") }
+        if summary.columns.contains(.referenceUserAcceleration) { reference.append("user_acceleration") }
+        var sensors = ["accelerometer"]
+        if summary.columns.contains(.rotationRate) { sensors.append("gyroscope") }
+        if summary.columns.contains(.magneticField) { sensors.append("magnetometer") }
+        let gaps: [Any?] = summary.gaps.prefix(maxGapLines).map { gap -> Any? in
+            ["start_s": gap.start, "end_s": gap.end, "length_ms": gap.length * 1000, "after_sample": gap.sampleIndex + 1] as [String: Any?]
+        }
+        let ranges: [Any?] = summary.ranges.map { r -> Any? in
+            ["column": r.column, "unit": r.unit, "min": r.min, "max": r.max, "samples": r.filled] as [String: Any?]
+        }
+        return ["trace": metadata.source, "imported_from": metadata.importedFrom?.rawValue, "samples": summary.sampleCount,
+                "duration_s": summary.duration, "mean_rate_hz": summary.meanRate, "median_period_ms": summary.medianPeriod.map { $0 * 1000 },
+                "nominal_rate_hz": metadata.nominalRate, "sensors": sensors, "reference": reference,
+                "gap_factor": summary.gapFactor, "gap_count": summary.gapCount, "gaps": gaps, "ranges": ranges, "replayed": nil]
     }
 }

@@ -26,7 +26,7 @@ struct ServeDSU: ParsableCommand {
         client subscribed to its slot as it arrives: accelerometer in g, gyro in °/s; a live device's \
         gyro bias is removed as --gyro-calibration says (default auto: learned at rest; --raw-gyro \
         is --gyro-calibration off), a trace's gyro is sent as recorded unless the option is given. Clients, slots and rates are printed on stderr every \
-        --status-interval seconds; Ctrl-C (or SIGTERM) stops and prints a summary.
+        --status-interval seconds; Ctrl-C (or SIGTERM) stops and prints a summary on stdout. With         --json the summary is one JSON object, keys: served_s, clients_seen, requests, replies,         dropped, too_many_clients, pad_data_packets, send_failures, slots [{slot, name, state,         disconnect_reason, samples, packets_sent, samples_per_s, packets_per_s}].
 
         In Dolphin: Controllers > Alternate Input Sources > enable DSU Client, add 127.0.0.1, port 26760. \
         In Cemu: Options > Input Settings > Controller API "DSUController", 127.0.0.1, port 26760.
@@ -53,6 +53,9 @@ struct ServeDSU: ParsableCommand {
 
     @Option(help: "Seconds between status lines on stderr (0: none).")
     var statusInterval: Double = 5
+
+    @Flag(help: "Print the closing summary as one JSON object (keys above).")
+    var json = false
 
     @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
     var duration: Double?
@@ -143,7 +146,8 @@ struct ServeDSU: ParsableCommand {
         }
         server.stop()
         let end = StatusReport(server.status, at: clock.now())
-        print(end.summary(since: StatusReport(zeroFor: end, at: start)).joined(separator: "\n"))
+        let zero = StatusReport(zeroFor: end, at: start)
+        if json { printJSON(end.jsonSummary(since: zero)) } else { print(end.summary(since: zero).joined(separator: "\n")) }
     }
 }
 
@@ -184,6 +188,21 @@ private struct StatusReport {
                             c.padData, status.sendFailures > 0 ? ", \(status.sendFailures) refused by the kernel" : "")]
         lines += slotLines(since: start)
         return lines
+    }
+
+    /// `serve dsu --json`'s summary (keys in its help).
+    func jsonSummary(since start: StatusReport) -> [String: Any?] {
+        let c = status.counters
+        let dt = max(time - start.time, 1e-9)
+        let slots: [Any?] = status.slots.map { slot -> Any? in
+            let state = slot.disconnectReason != nil ? "disconnected" : (slot.info.state == .connected ? "connected" : "waiting")
+            return ["slot": slot.slot, "name": slot.name, "state": state, "disconnect_reason": slot.disconnectReason,
+                    "samples": slot.samples, "packets_sent": slot.packetsSent,
+                    "samples_per_s": Double(slot.samples) / dt, "packets_per_s": Double(slot.packetsSent) / dt] as [String: Any?]
+        }
+        return ["served_s": time - start.time, "clients_seen": c.clientsSeen, "requests": c.received, "replies": c.replies,
+                "dropped": c.droppedTotal, "too_many_clients": c.tooManyClients, "pad_data_packets": c.padData,
+                "send_failures": status.sendFailures, "slots": slots]
     }
 
     private func slotLines(since before: StatusReport) -> [String] {

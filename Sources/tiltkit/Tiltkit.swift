@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Tiltkit: ParsableCommand {
@@ -6,6 +7,18 @@ struct Tiltkit: ParsableCommand {
         commandName: "tiltkit",
         abstract: "Core Motion for Linux: motion from gamepads, IMUs and traces, fused, with a 3D demo.",
         subcommands: [Teapot.self, Cart.self, Aim.self, Replay.self, Convert.self, Record.self, Fuse.self,
-                      Devices.self, Serve.self, Bench.self, Activity.self, PedometerCommand.self, History.self, Compare.self],
+                      Devices.self, Doctor.self, Serve.self, Bench.self, Activity.self, PedometerCommand.self, History.self,
+                      Compare.self],
         defaultSubcommand: Teapot.self)
+
+    /// A mistyped command gets the nearest one named before the parser sees it: with teapot as the
+    /// default, the parser would otherwise blame teapot for an "unexpected argument".
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = CommandSuggestion.unknownCommand(in: arguments, root: Tiltkit.self) {
+            FileHandle.standardError.write(Data("tiltkit: \(message)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        main(arguments)
+    }
 }

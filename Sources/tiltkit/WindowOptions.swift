@@ -27,6 +27,9 @@ struct WindowOptions: ParsableArguments {
     @Flag(help: "Start in full screen.")
     var fullscreen = false
 
+    @Flag(help: "No progress lines on stderr while --headless renders \(RenderProgress.minimumFrames) frames or more.")
+    var quiet = false
+
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got '\(size)'") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -38,6 +41,10 @@ struct WindowOptions: ParsableArguments {
                                      screenshotPath: screenshot, vsync: !noVsync, fullscreen: fullscreen,
                                      sampleCount: sampleCount)
         if let clearColor { options.clearColor = clearColor }
+        if headless && !quiet, let frames, frames >= RenderProgress.minimumFrames {
+            let progress = RenderProgress(command: title.lowercased(), total: frames)
+            options.progress = { drawn, _ in progress.frameDrawn(drawn) }
+        }
         return options
     }
 }

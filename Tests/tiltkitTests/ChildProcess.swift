@@ -14,8 +14,9 @@ enum ChildProcess {
         return nil
     }
 
-    /// Runs `executable` with `arguments` (and `environment`, default the test's own) to its end.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
+    /// Runs `executable` with `arguments` (and `environment`, default the test's own) to its end,
+    /// `input` on its standard input (none: the test's own).
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil)
         throws -> (status: Int32, out: Data, err: String) {
         let process = Process()
         process.executableURL = executable
@@ -24,7 +25,16 @@ enum ChildProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            // Written beside the reads below: a pipe holds 64 KiB, and the child may not read it all before writing.
+            Thread.detachNewThread {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -22,7 +22,7 @@ struct HistoryCommandTests {
         try withTemporaryPath { path in
             let trace = try Recordings.xio()
             let file = try Recordings.url("xio/sensor_data.csv").path
-            let recorded = try Self.run(["history", "record", "--source", file, "--file", path, "--duration", "10", "--speed", "50"])
+            let recorded = try Self.run(["history", "record", "--source", file, "--out", path, "--duration", "10", "--speed", "50"])
             #expect(recorded.status == 0, "\(recorded.err)")
             let t0 = trace.samples[0].timestamp
             let window = trace.samples.filter { $0.timestamp <= t0 + 10 }
@@ -32,7 +32,7 @@ struct HistoryCommandTests {
             let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue
             #expect(size < 32 + 32 * 1300 && size > 32 + 32 * window.count)
 
-            let queried = try Self.run(["history", "query", path, "--from", "2", "--to", "4", "--json"])
+            let queried = try Self.run(["history", "query", path, "--start", "2", "--end", "4", "--json"])
             #expect(queried.status == 0, "\(queried.err)")
             let lines = String(decoding: queried.out, as: UTF8.self).split(separator: "\n")
             let readings = try lines.map { line in
@@ -44,11 +44,11 @@ struct HistoryCommandTests {
             #expect(readings.map { $0["timestamp"]! } == expected.map(\.timestamp))
             #expect(readings.map { Vector3($0["x"]!, $0["y"]!, $0["z"]!) } == expected.map(\.acceleration))
 
-            let line = try Self.run(["history", "query", path, "--from", "2", "--to", "4"])
+            let line = try Self.run(["history", "query", path, "--start", "2", "--end", "4"])
             #expect(String(decoding: line.out, as: UTF8.self).hasPrefix("\(expected.count) readings in range"))
 
             // The trace replayed again restarts its clock: the file starts afresh instead of mixing the two.
-            let again = try Self.run(["history", "record", "--source", file, "--file", path, "--duration", "10", "--speed", "50"])
+            let again = try Self.run(["history", "record", "--source", file, "--out", path, "--duration", "10", "--speed", "50"])
             #expect(again.status == 0 && String(decoding: again.out, as: UTF8.self).contains("\(window.count) readings"))
         }
     }
@@ -77,7 +77,7 @@ struct HistoryCommandTests {
             #expect(cut.status != 0 && cut.err.contains("damaged") && cut.err.split(separator: "\n").count == 1, "\(cut.err)")
 
             let reversed = try Self.run(["history", "query", path, "--from", "4", "--to", "2"])
-            #expect(reversed.status != 0 && reversed.err.contains("--from must not be after --to"))
+            #expect(reversed.status != 0 && reversed.err.contains("--start must not be after --end"))
         }
     }
 }

@@ -23,12 +23,16 @@ public final class LineFileWriter {
     /// Appends flush by themselves beyond this, so memory stays bounded however much is written.
     private static let bufferLimit = 1 << 16
 
-    /// Creates or truncates `path`.
+    /// Creates or truncates `path`. `/dev/stdout` is this process's standard output itself (a
+    /// duplicate of descriptor 1): opening it anew would truncate a file the shell opened for
+    /// appending (`>>`) and write from its start.
     public init(path: String, name: String, write: @escaping Write = { Glibc.write($0, $1, $2) }) throws {
         self.name = name
         self.write = write
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = path == "/dev/stdout" ? fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw TraceError(file: name, line: nil, problem: .unwritable(reason: systemReason(errno))) }
+        // Standard output may be a file already holding lines (`>>`); a pipe has no offset (-1).
+        committed = max(0, lseek(fd, 0, SEEK_CUR))
     }
 
     deinit { try? close() }
