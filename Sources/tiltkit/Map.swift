@@ -137,7 +137,7 @@ private struct MapRun {
         let target = dryRun ? "dry run: the events for \(VirtualMouse.name), \(VirtualGamepad.name) on stdout"
             : "\(VirtualMouse.name), \(VirtualGamepad.name)"
         printError("tiltkit map: \(name) → \(target)")
-        openPad()
+        _ = openPad(sayingNothingFound: true)
         let session = self.session
         let pad = self.pad
         let name = self.name
@@ -163,10 +163,17 @@ private struct MapRun {
         var last = (time: start, totals: session.totals)
         var nextStatus = statusInterval > 0 ? start + statusInterval : .infinity
         var nextProfileCheck = start + ProfileWatcher.interval
+        var padSearchEnds: Double?
+        var nextPadSearch = start
         while !interrupt.isSet && !state.hasEnded && clock.now() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
             let now = clock.now()
-            if state.takeReturned() { openPad() }
+            // The driver makes the pad's evdev nodes around when its hidraw node returns: keep looking a while.
+            if state.takeReturned() { padSearchEnds = now + MapRun.padSearchTime; nextPadSearch = now }
+            if let ends = padSearchEnds, now >= nextPadSearch {
+                nextPadSearch = now + 0.25
+                if openPad(sayingNothingFound: now >= ends) || now >= ends { padSearchEnds = nil }
+            }
             if now >= nextProfileCheck, let path = profilePath {
                 nextProfileCheck = now + ProfileWatcher.interval
                 switch watcher?.check() {
@@ -196,9 +203,13 @@ private struct MapRun {
         printError(summary)
     }
 
+    /// Seconds to look for the pad's evdev nodes after it is back.
+    static let padSearchTime = 5.0
+
     /// Finds, reads and (not in a dry run) grabs the pad's evdev nodes, and says what it took.
-    private func openPad() {
-        guard let pad else { return }
+    /// False when no gamepad node was found (then silent unless `sayingNothingFound`).
+    private func openPad(sayingNothingFound: Bool) -> Bool {
+        guard let pad else { return true }
         let session = self.session
         let opened = pad.open { event in
             switch event {
@@ -206,11 +217,17 @@ private struct MapRun {
             case .disconnected, .ended: session.feed(controls: .idle)
             }
         }
+        guard opened.gamepad != nil || sayingNothingFound else {
+            pad.close()
+            return false
+        }
         var parts: [String] = []
         if let gamepad = opened.gamepad { parts.append("buttons and sticks from \(gamepad)") } else { parts.append("no gamepad node found beside \(pad.sourcePath): motion only") }
         if !opened.grabbed.isEmpty { parts.append("grabbed \(opened.grabbed.joined(separator: ", "))") }
+        if pad.grab && pad.sourceKind == "evdev" { parts.append("the motion node grabbed by the source") }
         printError("tiltkit map: " + parts.joined(separator: "; "))
         for problem in opened.problems { printError("tiltkit map: warning: \(problem)") }
+        return opened.gamepad != nil
     }
 
     private func statusLine(_ now: MapperSession.Counters, since before: MapperSession.Counters, seconds: Double) -> String {
