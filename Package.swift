@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
+// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources/MapperDevices → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU/Mapper → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
