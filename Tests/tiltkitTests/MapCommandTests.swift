@@ -61,4 +61,51 @@ struct MapCommandTests {
         #expect(result.err == "tiltkit: /nonexistent/uinput does not exist: the kernel's uinput module is not loaded (sudo modprobe uinput; "
                 + "to load it at every boot: echo uinput | sudo tee /etc/modules-load.d/uinput.conf)\n")
     }
+
+    @Test("the profile is reloaded when its file changes: a bad edit is reported as FILE:LINE and the last good one kept; SIGTERM ends with a summary and exit 0",
+          .enabled(if: built, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func reloadAndTerminate() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-reload-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "gyro_sens = 1\n".write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try #require(Self.executable)
+        process.arguments = ["map", "--source", Self.trace.path, "--profile", file.path, "--dry-run", "--status-interval", "0"]
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        let text = ReceivedText()
+        errors.fileHandleForReading.readabilityHandler = { text.append($0.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(text.wait(for: "→ dry run"), "\(text.value)")
+        try "gyro_sens = 1\ngyro_sense = 2\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(text.wait(for: "tiltkit map: \(file.path):2: "), "\(text.value)")
+        #expect(text.value.contains("; keeping the last good profile"))
+        try "gyro_sens = 3.5\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(text.wait(for: "tiltkit map: profile reloaded (\(file.path))"), "\(text.value)")
+        process.terminate()
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        #expect(process.terminationStatus == 0)
+        #expect(text.value.contains("tiltkit map: mapped "), "\(text.value)")
+    }
+}
+
+/// A child's stderr as it arrives.
+final class ReceivedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+    var value: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+
+    /// Waits up to `seconds` for `text` to appear.
+    func wait(for text: String, seconds: Double = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if value.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
 }
