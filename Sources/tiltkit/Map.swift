@@ -20,7 +20,7 @@ struct MapCommand: ParsableCommand {
         of the pad is grabbed while mapping so a game sees one pad, "\(VirtualGamepad.name)" \
         (an Xbox 360 pad, USB 045e:028e), and one mouse, "\(VirtualMouse.name)".
 
-        The profile file is reloaded when it changes; a bad edit is reported (FILE:LINE) and the last \
+        Example profiles are in Assets/profiles/ (its README lists every key). The profile file is reloaded when it changes; a bad edit is reported (FILE:LINE) and the last \
         good profile kept. Unplugging the pad releases every virtual button and centres the sticks; \
         replugging resumes. Ctrl-C (or SIGTERM) removes the virtual devices and prints a summary.
 
@@ -209,7 +209,10 @@ private struct MapRun {
     /// Finds, reads and (not in a dry run) grabs the pad's evdev nodes, and says what it took.
     /// False when no gamepad node was found (then silent unless `sayingNothingFound`).
     private func openPad(sayingNothingFound: Bool) -> Bool {
-        guard let pad else { return true }
+        guard let pad else {
+            printError("tiltkit map: this source has no pad buttons or sticks: motion only, the virtual pad at rest")
+            return true
+        }
         let session = self.session
         let opened = pad.open { event in
             switch event {
