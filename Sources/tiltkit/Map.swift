@@ -80,27 +80,22 @@ struct MapCommand: ParsableCommand {
                 printError("tiltkit map: no pad found that this user may open (`tiltkit devices` lists what is there); mapping the bundled trace")
             }
         }
+        // A hid-recorder capture is a replay: left as recorded unless asked, as SourceSpec does.
         let live: Bool
-        if case .device = spec { live = true } else { live = false }
+        switch spec {
+        case .device(.hidRecording): live = false
+        case .device: live = true
+        default: live = false
+        }
         // The option wins; a live pad otherwise takes the profile's calibration, a trace none.
         let choice = gyro.choice ?? (live ? GyroCalibrationChoice(rawValue: profile.gyroCalibration.rawValue) : nil)
-        let source: any MotionSource
-        var device: (kind: String, path: String)?
+        // The source grabs its own evdev node: a grab from another file would starve it.
+        let source = try spec.openSource(.init(speed: speed, gyroCalibration: choice, exclusive: !dryRun))
+        let device: (kind: String, path: String)?
         switch spec {
-        case .device(.evdev(let path, let driver)):
-            // Built here rather than by the spec: the source grabs its own node (a grab from another file would starve it).
-            let parsed = try driver.map { name in
-                guard let d = EvdevMotionDecoder.Driver(rawValue: name) else { throw SourceSpecError.invalid("unknown driver '\(name)'") }
-                return d
-            }
-            let evdev = try EvdevMotionSource(path: path, options: .init(driver: parsed, exclusive: !dryRun))
-            source = GyroCalibrationChoice.wrap(evdev, mode: GyroCalibrationChoice.mode(given: choice, live: true))
-            device = ("evdev", path)
-        case .device(.hidraw(let path, _)):
-            source = try spec.openSource(.init(gyroCalibration: choice))
-            device = ("hidraw", path)
-        default:
-            source = try spec.openSource(.init(speed: speed, gyroCalibration: choice))
+        case .device(.evdev(let path, _)): device = ("evdev", path)
+        case .device(.hidraw(let path, _)): device = ("hidraw", path)
+        default: device = nil
         }
         let name = source.info.name
         return (source, name, device)
