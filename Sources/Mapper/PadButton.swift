@@ -10,7 +10,32 @@ public enum PadButton: String, CaseIterable, Hashable, Sendable {
     case leftStick = "L3", rightStick = "R3"
     case dpadUp = "UP", dpadDown = "DOWN", dpadLeft = "LEFT", dpadRight = "RIGHT"
 
-    var bit: UInt32 { 1 << UInt32(Self.allCases.firstIndex(of: self)!) }
+    /// The button's bit, in `allCases` order. A switch: `allCases.firstIndex(of:)` allocated on
+    /// every call, and this runs for every button on every step.
+    var bit: UInt32 {
+        let index: UInt32
+        switch self {
+        case .south: index = 0
+        case .east: index = 1
+        case .west: index = 2
+        case .north: index = 3
+        case .leftShoulder: index = 4
+        case .rightShoulder: index = 5
+        case .leftTrigger: index = 6
+        case .rightTrigger: index = 7
+        case .select: index = 8
+        case .start: index = 9
+        case .home: index = 10
+        case .capture: index = 11
+        case .leftStick: index = 12
+        case .rightStick: index = 13
+        case .dpadUp: index = 14
+        case .dpadDown: index = 15
+        case .dpadLeft: index = 16
+        case .dpadRight: index = 17
+        }
+        return 1 << index
+    }
 }
 
 /// A set of `PadButton`s held at once, as bits (copied per sample without allocating).

@@ -66,3 +66,13 @@ import Testing
         #expect(PadButton(name: "Q") == nil)
     }
 }
+
+@Suite struct PadButtonsTests {
+    /// Each button has its own bit, in `allCases` order (the edge and recordings rely on the order).
+    @Test func bitsFollowAllCases() {
+        for (index, button) in PadButton.allCases.enumerated() {
+            #expect(PadButtons(button).rawValue == 1 << UInt32(index), "\(button)")
+        }
+        #expect(PadButtons(PadButton.allCases).buttons == PadButton.allCases)
+    }
+}

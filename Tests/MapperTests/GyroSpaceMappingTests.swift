@@ -4,8 +4,7 @@ import Motion
 import Testing
 
 /// Each space on a tilted pad through the whole mapper (its own 6D fusion finds gravity): a turn
-/// about world up, a lean about the pad's pointing direction. 100 Hz keeps the debug build's
-/// fusion quick.
+/// about world up, a lean about the pad's pointing direction, at 100 Hz.
 @Suite struct GyroSpaceMappingTests {
     let perDegree = 16_364.0 / 360
 
