@@ -71,7 +71,7 @@ public struct PullBenchmark: Sendable {
         public var ratios: [Ratio]
         /// The game's real pull, `MotionManager.latestDeviceMotion`, measured in the same run.
         public var managerPull: ManagerPullProbe.Result?
-        /// Issue 7's pull targets against this run's figures.
+        /// The pull's targets against this run's figures.
         public var targets: [TargetCheck] = []
     }
 
