@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "MotionEvaluation", "TestSupport"]),
         // The command-line tool, run as a process (its commands' output formats).
-        .testTarget(name: "tiltkitTests", dependencies: ["Motion", "Mapper", "TestSupport"]),
+        .testTarget(name: "tiltkitTests", dependencies: ["Motion", "Mapper", "Engine", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: [
             "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),

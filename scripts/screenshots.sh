@@ -2,7 +2,8 @@
 # Regenerates every picture listed in Assets/screenshots/manifest.tsv from its command, headless
 # (SDL's offscreen driver), and records in the manifest each image's size and the CRC-32 of the
 # command that made it; ScreenshotManifestTests fails when a README picture is missing, unlisted,
-# or no longer what its listed command made.
+# or no longer what its listed command made, and ScreenshotPixelTests when a screenshot's pixels
+# are no longer what its command draws.
 #
 #   scripts/screenshots.sh                 # all of them (a debug build is enough: the frames are stepped)
 #   scripts/screenshots.sh teapot-compare  # only the images whose path contains the word

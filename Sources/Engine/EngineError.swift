@@ -19,6 +19,8 @@ public enum EngineError: Error, CustomStringConvertible, Equatable, Sendable {
     case resourceCreationFailed(String)
     /// Writing an image file failed.
     case imageWriteFailed(path: String, detail: String)
+    /// Reading an image file failed (missing, not a PNG).
+    case imageReadFailed(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum EngineError: Error, CustomStringConvertible, Equatable, Sendable {
             return "could not create a GL resource: \(what)"
         case .imageWriteFailed(let path, let detail):
             return "could not write \(path): \(detail)"
+        case .imageReadFailed(let path, let detail):
+            return "could not read \(path) as an image: \(detail)"
         }
     }
 }

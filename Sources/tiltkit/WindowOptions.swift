@@ -56,7 +56,7 @@ enum DemoExit {
         case .noWindowSystem, .windowCreationFailed: return 3
         case .openGLUnavailable: return 4
         case .shaderFileMissing, .shaderCompileFailed, .shaderLinkFailed: return 5
-        case .imageWriteFailed: return 7
+        case .imageWriteFailed, .imageReadFailed: return 7
         case .invalidDescription, .resourceCreationFailed: return 1
         }
     }

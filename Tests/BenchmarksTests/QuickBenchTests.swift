@@ -85,7 +85,7 @@ struct QuickBenchTests {
         }
         #expect(report.text.contains("Compact readings: the same samples as \(MemoryLayout<CompactReading>.stride)-byte readings"))
         #expect(report.push.count == 2)
-        #expect(report.targets.count == 7)   // four in ns, the two cost ratios and push (issue 16)
+        #expect(report.targets.count == 7)   // four in ns, the two cost ratios against x-io Fusion and push
         #expect(report.targets.contains { $0.name.hasPrefix("push delivery of device motion at most 20×") })
         #expect(report.text.contains("plain loop"))
         #expect(report.peers.isEmpty)

@@ -162,7 +162,7 @@ import Testing
     }
 }
 
-/// The fixes for gestures on recordings they were not tuned on (issue 19), on hand-built motion.
+/// The fixes for gestures on recordings they were not tuned on (cross-talk between lean, jump and duck), on hand-built motion.
 @Suite struct GestureCrossTalkTests {
     func motion(_ t: Double, rotation: Vector3, push: Double = 0) -> DeviceMotion {
         DeviceMotion(timestamp: t, attitude: .identity, rotationRate: rotation,

@@ -354,7 +354,7 @@ struct HIDRawDeviceFramingTests {
         #expect(try device.nextReport(timeout: 0.1) == .endOfStream)
     }
 
-    @Test("a character device that is not hidraw is refused by name (issue 20: /dev/null recorded nothing and exited 0)")
+    @Test("a character device that is not hidraw is refused by name (/dev/null used to record nothing and exit 0)")
     func notHidraw() throws {
         let error = try #require(throws: DeviceError.self) { try HIDRawDevice(path: "/dev/null") }
         guard case .unsupported(path: "/dev/null", let reason) = error else { Issue.record("\(error)"); return }

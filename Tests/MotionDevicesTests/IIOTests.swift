@@ -78,7 +78,7 @@ struct IIOTests {
         #expect(r.repeatCount == 3 && r.storageBytes == 6)
         #expect(IIOScanType("le:s64/64>>0")!.value(in: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], at: 0) == -1)
         for bad in ["", "xe:s16/16>>0", "le:q16/16", "le:s16/12>>0", "le:s16/16>>x", "le:s20/16>>0",
-                    // Issue 20: these trapped (overflow in storageBytes, a negative shift in value).
+                    // These used to trap (overflow in storageBytes, a negative shift in value).
                     "le:s16/16X9223372036854775807", "le:s16/16X256", "le:s16/16>>-4", "le:s16/16>>9223372036854775807",
                     "le:s9223372036854775807/16", "le:s16/0", "le:s0/8", "le:s8/72"] {
             #expect(IIOScanType(bad) == nil, "\(bad)")

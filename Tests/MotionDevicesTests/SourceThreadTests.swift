@@ -4,7 +4,7 @@ import Testing
 
 @Suite("source thread")
 struct SourceThreadTests {
-    @Test("a stopped source thread is freed (issue 20: SourceThread ↔ Thread kept each other alive)")
+    @Test("a stopped source thread is freed (SourceThread and its Thread used to keep each other alive)")
     func freedAfterStop() async throws {
         weak var weakThread: SourceThread?
         do {

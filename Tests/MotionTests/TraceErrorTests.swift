@@ -79,7 +79,7 @@ import Testing
 
     @Test func aCutLastLineIsLeftOutWithAWarning() throws {
         // A recording cut off mid-write: the last line stops after a few cells, no final newline.
-        // The 19 whole rows before it read; the cut one is named (issue 20: it rejected the file).
+        // The 19 whole rows before it read; the cut one is named (the whole file used to be rejected).
         var text = try mpower(editing: 21) { String($0.prefix(40)) }
         text.removeLast()
         let url = try TraceTestFiles.write(text, named: "cut.csv", in: try TraceTestFiles.scratchFolder())

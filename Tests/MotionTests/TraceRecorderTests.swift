@@ -58,7 +58,7 @@ import Testing
         #expect(try Trace.load(contentsOf: url).samples.map(\.timestamp) == [1, 3])
     }
 
-    @Test("a full disk stops the recording, says so, and leaves whole lines that replay (issue 20)")
+    @Test("a full disk stops the recording, says so, and leaves whole lines that replay")
     func fullDiskStopsWithAReadableFile() throws {
         let trace = try TraceTestFiles.loaded(TraceTestFiles.mpowerBalance)
         let replay = ReplaySource(trace: trace, clock: ManualClock(), pacing: .asFastAsPossible)

@@ -14,14 +14,15 @@ enum ChildProcess {
         return nil
     }
 
-    /// Runs `executable` with `arguments` (and `environment`, default the test's own) to its end,
-    /// `input` on its standard input (none: the test's own).
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil)
-        throws -> (status: Int32, out: Data, err: String) {
+    /// Runs `executable` with `arguments` (and `environment`, default the test's own; in `directory`,
+    /// default the test's own) to its end, `input` on its standard input (none: the test's own).
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                    directory: URL? = nil, input: Data? = nil) throws -> (status: Int32, out: Data, err: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

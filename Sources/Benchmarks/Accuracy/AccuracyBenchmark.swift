@@ -306,7 +306,7 @@ public struct AccuracyBenchmark: Sendable {
 
     // MARK: Targets
 
-    /// Accuracy goals on the public ten at BROAD's own rate (issue 16): the means, and no trial
+    /// Accuracy goals on the public ten at BROAD's own rate (better than VQF's): the means, and no trial
     /// worse than VQF measured in the same run; and "fusion beats accelerometer-only".
     static func targets(mean: BroadRow?, rows: [BroadRow], traces: [TraceRow], native: Bool) -> [TargetCheck] {
         var checks: [TargetCheck] = []

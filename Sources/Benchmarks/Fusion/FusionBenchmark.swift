@@ -168,13 +168,13 @@ public struct FusionBenchmark: Sendable {
             targets.append(TargetCheck(name: "9-axis fusion under 300 ns per sample (a 1 kHz pad takes under 0.03% of a core)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample < 300))
             targets.append(TargetCheck(name: "9-axis fusion at most 100 ns per sample (under a third of VQF, 348–500 ns)", measured: Figure.fixed(nine.medianNanosecondsPerSample) + " ns", met: nine.medianNanosecondsPerSample <= 100))
         }
-        // Issue 16: x-io Fusion's cost against a plain loop (3.3× 6D, 3.7× 9D), and push delivery.
+        // No dearer than x-io Fusion against a plain loop (3.3× 6D, 3.7× 9D), and push delivery.
         for (name, limit) in [("6-axis fusion", 3.5), ("9-axis fusion", 4.0)] {
             if let row = rows.first(where: { $0.estimator == name }) {
                 targets.append(TargetCheck(name: "\(name) at most \(Figure.ratio(limit)) the plain loop", measured: Figure.ratio(row.ratioToBaseline), met: row.ratioToBaseline <= limit))
             }
         }
-        // Issue 16's aim itself: x-io Fusion's cost, doing the same work from the same readings, in this run.
+        // The aim itself: at most x-io Fusion's cost, doing the same work from the same readings, in this run.
         for (name, peerName, _) in FusionBenchmark.sameWorkPeers {
             if let ratio = FusionBenchmark.medianRatio(compactRows, name, over: peers, peerName) {
                 targets.append(TargetCheck(name: "\(name) at most the cost of \(peerName) (the same outputs from compact readings, this run)",

@@ -71,7 +71,7 @@ public struct PullBenchmark: Sendable {
         public var ratios: [Ratio]
         /// The game's real pull, `MotionManager.latestDeviceMotion`, measured in the same run.
         public var managerPull: ManagerPullProbe.Result?
-        /// Issue 7's pull targets against this run's figures.
+        /// The pull's targets against this run's figures.
         public var targets: [TargetCheck] = []
     }
 
@@ -117,8 +117,8 @@ public struct PullBenchmark: Sendable {
         histograms.append((PlainCopySlot.variantName + " · tight loop", floorRun.cost, nil))
 
         for rate in settings.rates {
-            try measure(makeLatest(), rate: rate, clockCost: clockCost, into: &scenarios, &histograms, progress)
-            try measure(MutexSlot(), rate: rate, clockCost: clockCost, into: &scenarios, &histograms, progress)
+            try measure(makeLatest, rate: rate, clockCost: clockCost, into: &scenarios, &histograms, progress)
+            try measure(MutexSlot.init, rate: rate, clockCost: clockCost, into: &scenarios, &histograms, progress)
         }
 
         let floorP50 = scenarios[0].pullCost.p50, floorP999 = scenarios[0].pullCost.p999
@@ -133,11 +133,15 @@ public struct PullBenchmark: Sendable {
         return (report, histograms)
     }
 
-    private func measure<Slot: PullSlot>(_ slot: Slot, rate: ProducerRate, clockCost: Double,
+    /// One scenario per consumer, each on a new slot: a producer numbers its payloads from 1, so a
+    /// slot still holding the last producer's payload (a sequence in the millions) would pass the
+    /// wait below at once and make the new producer's first payloads read as going back.
+    private func measure<Slot: PullSlot>(_ makeSlot: () -> Slot, rate: ProducerRate, clockCost: Double,
                                          into scenarios: inout [Scenario], _ histograms: inout Histograms,
                                          _ progress: (String) -> Void) throws(BenchError) {
         for consumer in [Consumer.tightLoop, .frames] {
             progress("\(Slot.variantName) · \(rate) · \(consumer.rawValue)")
+            let slot = makeSlot()
             let producer = PacedProducer(slot: slot, rate: rate, work: work)
             try producer.start()
             // Let the producer publish before the consumer starts, so no read sees the empty slot.

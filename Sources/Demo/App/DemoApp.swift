@@ -110,6 +110,9 @@ public final class DemoApp {
         }
     }
 
+    /// Frames a headless screenshot run draws, the last ones of its `frames`.
+    static let framesDrawnForAScreenshot = 8
+
     /// Runs frames until the scene or the user quits, or `options.frames` have been drawn, then
     /// writes the screenshot if one was asked for. Returns the number of frames drawn.
     @discardableResult
@@ -134,17 +137,24 @@ public final class DemoApp {
             }
             if controls.quitRequested { break }
             let wall = Window.monotonicSeconds()
-            timer.tick(now: wall)
+            // A headless screenshot run shows nothing but its last frame, and update never reads
+            // what draw did: only its last few frames are drawn (enough for the HUD's frame time to
+            // be a drawn frame's), the rest are stepped (software GL drew a 3000-frame one for a minute).
+            let drawn = !options.headless || options.screenshotPath == nil
+                || options.frames.map { index + Self.framesDrawnForAScreenshot >= $0 } ?? true
+            if drawn { timer.tick(now: wall) }
             let time = options.headless ? Double(index) / options.headlessFrameRate : wall - start
             let frame = DemoFrame(index: index, time: time, deltaTime: index == 0 ? 0 : time - previousTime,
                                   size: size, timer: timer, vsync: window.vsync)
             previousTime = time
             scene.update(frame)
-            graphics.beginPass(size: size, target: target, action: PassAction(clearColor: options.clearColor))
-            scene.draw(frame, graphics: graphics)
             let isLast = options.frames.map { index + 1 >= $0 } ?? false
-            if isLast && options.screenshotPath != nil { lastImage = graphics.readPixels() }
-            graphics.endPass()
+            if drawn {
+                graphics.beginPass(size: size, target: target, action: PassAction(clearColor: options.clearColor))
+                scene.draw(frame, graphics: graphics)
+                if isLast && options.screenshotPath != nil { lastImage = graphics.readPixels() }
+                graphics.endPass()
+            }
             if !options.headless { window.swapBuffers() }
             index += 1
             if options.headless, let total = options.frames { options.progress?(index, total) }

@@ -18,7 +18,7 @@ public final class MotionActivityManager: Sendable {
 
     private struct State {
         var classifier: MotionActivityClassifier
-        var channel: DeliveryChannel<MotionActivity>?
+        var sink: UpdateSink<MotionActivity>?
         var observation: MotionSampleObservation?
     }
 
@@ -44,8 +44,30 @@ public final class MotionActivityManager: Sendable {
     /// Starts the classifier (and the source, if nothing else runs it); `handler` gets every change of
     /// activity or confidence, in order, on `queue`.
     public func startActivityUpdates(to queue: some MotionHandlerQueue, withHandler handler: @escaping ActivityHandler) {
+        startActivityUpdates(sink: .handler(DeliveryChannel(queue: queue, handler: handler)))
+    }
+
+    /// The calls `startActivityUpdates(to:withHandler:)` pushes, as a stream:
+    ///
+    ///     for await activity in try activities.activityUpdates() where activity.walking { … }
+    ///
+    /// Cancelling the consuming task stops the updates (as `stopActivityUpdates`); starting them
+    /// again, or `stopActivityUpdates`, finishes the stream. Throws `sensorUnavailable` without an
+    /// accelerometer.
+    public func activityUpdates(bufferingPolicy: AsyncStream<MotionActivity>.Continuation.BufferingPolicy = .unbounded)
+        throws(MotionManagerError) -> AsyncStream<MotionActivity> {
+        guard isActivityAvailable else { throw .sensorUnavailable("accelerometer") }
+        let (stream, feed) = UpdateFeed<MotionActivity>.makeStream(bufferingPolicy: bufferingPolicy) { [weak self] feed in
+            guard let self, state.withLock({ $0.sink?.isFed(by: feed) ?? false }) else { return }
+            stopActivityUpdates()
+        }
+        startActivityUpdates(sink: .stream(feed))
+        return stream
+    }
+
+    private func startActivityUpdates(sink: UpdateSink<MotionActivity>) {
         stopActivityUpdates()
-        state.withLock { $0.channel = DeliveryChannel(queue: queue, handler: handler) }
+        state.withLock { $0.sink = sink }
         // Inline: the classifier is cheap and must see every sample in order on the source's thread.
         let observation = motionManager.observeSamples(on: InlineHandlerQueue()) { [weak self] sample in
             self?.receive(sample)
@@ -56,7 +78,8 @@ public final class MotionActivityManager: Sendable {
     /// Stops the updates (and the source, if nothing else runs it). What was seen stays queryable.
     public func stopActivityUpdates() {
         let observation = state.withLock { s -> MotionSampleObservation? in
-            defer { s.channel = nil; s.observation = nil }
+            s.sink?.finish()
+            defer { s.sink = nil; s.observation = nil }
             return s.observation
         }
         observation?.cancel()
@@ -78,7 +101,7 @@ public final class MotionActivityManager: Sendable {
 
     private func receive(_ sample: MotionSample) {
         state.withLock { s in
-            if s.classifier.push(sample) { s.channel?.send(s.classifier.current) }
+            if s.classifier.push(sample) { s.sink?.send(s.classifier.current) }
         }
     }
 }

@@ -43,9 +43,9 @@ extension MotionManager {
 
     public func stopRelativeAltitudeUpdates() { stop { $0.altitude.deactivate() } }
 
-    private static func activateAltitude(_ pipeline: inout MotionPipeline,
-                                         channel: UpdateChannel<AltitudeData>?) {
+    static func activateAltitude(_ pipeline: inout MotionPipeline, channel: UpdateChannel<AltitudeData>?,
+                                 feed: UpdateFeed<AltitudeData>? = nil) {
         pipeline.altimeter.reset()
-        pipeline.altitude.activate(channel: channel)
+        pipeline.altitude.activate(channel: channel, feed: feed)
     }
 }

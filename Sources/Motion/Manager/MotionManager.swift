@@ -13,6 +13,8 @@
 /// - Push (`start…Updates(to:withHandler:)`): the handler runs on the caller's queue and gets
 ///   every sample that passes the update interval, in order, exactly once, however slow it is;
 ///   the source's thread never waits for it (see `DeliveryChannel`).
+/// - Stream (`for await motion in try manager.deviceMotionUpdates()`): the pushed data as an
+///   `AsyncStream`; cancelling the task stops them (`MotionManager+AsyncUpdates`).
 /// - Pull (`accelerometerData`, `deviceMotion`, …): the latest value, read lock-free and without
 ///   heap allocation (see `LatestValue`); nil before the first sample.
 ///
@@ -290,15 +292,15 @@ public final class MotionManager: Sendable {
 
     // MARK: Lifecycle
 
-    private func startDeviceMotion(_ frame: AttitudeReferenceFrame,
-                                   channel: UpdateChannel<DeviceMotion>?,
-                                   fail: @escaping @Sendable (MotionManagerError) -> Void) {
+    func startDeviceMotion(_ frame: AttitudeReferenceFrame,
+                           channel: UpdateChannel<DeviceMotion>?, feed: UpdateFeed<DeviceMotion>? = nil,
+                           fail: @escaping @Sendable (MotionManagerError) -> Void) {
         guard isAccelerometerAvailable else { return fail(.sensorUnavailable("accelerometer")) }
         guard availableAttitudeReferenceFrames.contains(frame) else { return fail(.referenceFrameUnavailable(frame)) }
         let hasGyro = isGyroAvailable
         guard hasGyro || deviceMotionEstimation == .accelerometer else { return fail(.fusionNeedsGyroscope) }
         start(needs: .accelerometer, "accelerometer", fail: fail) {
-            $0.startDeviceMotion(frame: frame, hasGyro: hasGyro, channel: channel)
+            $0.startDeviceMotion(frame: frame, hasGyro: hasGyro, channel: channel, feed: feed)
         }
     }
 

@@ -132,10 +132,10 @@ struct MotionPipeline: Sendable {
     // MARK: Device motion
 
     mutating func startDeviceMotion(frame: AttitudeReferenceFrame, hasGyro: Bool,
-                                    channel: UpdateChannel<DeviceMotion>?) {
+                                    channel: UpdateChannel<DeviceMotion>?, feed: UpdateFeed<DeviceMotion>? = nil) {
         self.frame = frame
         accelerometerOnlySource = !hasGyro
-        deviceMotion.activate(channel: channel)
+        deviceMotion.activate(channel: channel, feed: feed)
         estimator = makeEstimator()
         lastAttitude = nil
     }
@@ -194,6 +194,16 @@ struct MotionPipeline: Sendable {
         altitude.deactivate()
         sampleObservers = [:]
         stopDeviceMotion()
+    }
+
+    /// The source ended (a replay's last sample): the update types streams consume stop, so each
+    /// consumer's `for await` ends after the data it has. Handlers and pulls stay as they are.
+    mutating func finishFeeds() {
+        if accelerometer.feed != nil { accelerometer.deactivate() }
+        if gyro.feed != nil { gyro.deactivate() }
+        if magnetometer.feed != nil { magnetometer.deactivate() }
+        if altitude.feed != nil { altitude.deactivate() }
+        if deviceMotion.feed != nil { stopDeviceMotion() }
     }
 
     func reportToHandlers(_ error: MotionManagerError) {

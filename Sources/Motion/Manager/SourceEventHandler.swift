@@ -30,6 +30,7 @@ struct SourceEventHandler: Sendable {
             connection.set(.running)
         case .ended:
             connection.set(.ended)
+            pipeline.withLock { $0.finishFeeds() }
         }
     }
 }

@@ -33,7 +33,7 @@ public final class Pedometer: Sendable {
     private struct State {
         var counter: StepCounter
         var observation: MotionSampleObservation?
-        var updates: (start: Double, channel: DeliveryChannel<PedometerData>)?
+        var updates: (start: Double, sink: UpdateSink<PedometerData>)?
         var lastDeviceRead = -Double.infinity
         /// Failed reads of the device counter (the time they would have covered is the accelerometer's).
         var deviceReadFailures = 0
@@ -66,7 +66,32 @@ public final class Pedometer: Sendable {
             return
         }
         let channel = DeliveryChannel<PedometerData>(queue: queue) { handler($0, nil) }
-        state.withLock { $0.updates = (start, channel) }
+        startUpdates(from: start, sink: .handler(channel))
+    }
+
+    /// The updates `startUpdates(from:to:withHandler:)` pushes, as a stream:
+    ///
+    ///     for await data in try pedometer.updates(from: now) { show(data.numberOfSteps) }
+    ///
+    /// Cancelling the consuming task stops the updates and the counting (as `stopUpdates`); starting
+    /// updates again, or `stopUpdates`, finishes the stream. Throws `sensorUnavailable` without an
+    /// accelerometer.
+    public func updates(from start: Double, bufferingPolicy: AsyncStream<PedometerData>.Continuation.BufferingPolicy = .unbounded)
+        throws(MotionManagerError) -> AsyncStream<PedometerData> {
+        guard isStepCountingAvailable else { throw .sensorUnavailable("accelerometer") }
+        let (stream, feed) = UpdateFeed<PedometerData>.makeStream(bufferingPolicy: bufferingPolicy) { [weak self] feed in
+            guard let self, state.withLock({ $0.updates?.sink.isFed(by: feed) ?? false }) else { return }
+            stopUpdates()
+        }
+        startUpdates(from: start, sink: .stream(feed))
+        return stream
+    }
+
+    private func startUpdates(from start: Double, sink: UpdateSink<PedometerData>) {
+        state.withLock {
+            $0.updates?.sink.finish()
+            $0.updates = (start, sink)
+        }
         startCounting()
     }
 
@@ -74,6 +99,7 @@ public final class Pedometer: Sendable {
     /// sent before this returned.
     public func stopUpdates() {
         let observation = state.withLock { s -> MotionSampleObservation? in
+            s.updates?.sink.finish()
             s.updates = nil
             defer { s.observation = nil }
             return s.observation
@@ -112,7 +138,7 @@ public final class Pedometer: Sendable {
     }
 
     private func count(_ sample: MotionSample) {
-        let (send, data) = state.withLock { s -> (DeliveryChannel<PedometerData>?, PedometerData?) in
+        let (send, data) = state.withLock { s -> (UpdateSink<PedometerData>?, PedometerData?) in
             let floorsBefore = s.counter.floorChanges.count
             let readsDevice = deviceCounter != nil && sample.timestamp - s.lastDeviceRead >= Self.deviceReadInterval
             let before = readsDevice ? s.updates.map { s.counter.data(from: $0.start, to: sample.timestamp).numberOfSteps } : nil
@@ -132,7 +158,7 @@ public final class Pedometer: Sendable {
             guard let updates = s.updates, steps != 0 || s.counter.floorChanges.count != floorsBefore else {
                 return (nil, nil)
             }
-            return (updates.channel, s.counter.data(from: updates.start, to: sample.timestamp))
+            return (updates.sink, s.counter.data(from: updates.start, to: sample.timestamp))
         }
         if let send, let data { send.send(data) }
     }
