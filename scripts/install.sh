@@ -173,7 +173,8 @@ if [ -z "$only" ]; then
     # Completions where each shell's own default search path looks (Debian's zsh reads vendor-completions under /usr).
     zsh_dir="$prefix/share/zsh/site-functions"
     [ "$prefix" = /usr ] && zsh_dir=/usr/share/zsh/vendor-completions
-    put_text 0644 "$prefix/share/bash-completion/completions/tiltkit" < <("$from/tiltkit" --generate-completion-script bash)
+    # bash-completion sources the file, so the generator's #! line means nothing there.
+    put_text 0644 "$prefix/share/bash-completion/completions/tiltkit" < <("$from/tiltkit" --generate-completion-script bash | sed '1{/^#!/d}')
     put_text 0644 "$zsh_dir/_tiltkit" < <("$from/tiltkit" --generate-completion-script zsh)
     put_text 0644 "$prefix/share/fish/vendor_completions.d/tiltkit.fish" < <("$from/tiltkit" --generate-completion-script fish)
 
@@ -185,7 +186,8 @@ if [ -z "$only" ]; then
     [ -n "${SOURCE_DATE_EPOCH:-}" ] && date_args=(--date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)")
     "$from/generate-manual" "$from/tiltkit" --multi-page "${date_args[@]}" --output-directory "$pages"
     for page in "$pages"/*.1; do
-        put_text 0644 "$prefix/share/man/man1/$(basename "$page").gz" < <(gzip -9n <"$page")
+        # An empty line is not mdoc (groff warns); .Pp is its paragraph break.
+        put_text 0644 "$prefix/share/man/man1/$(basename "$page").gz" < <(sed 's/^$/.Pp/' "$page" | gzip -9n)
     done
 
     for unit in Assets/systemd/*.service; do

@@ -2,7 +2,8 @@
 # Builds a Debian package, dist/tiltkit_VERSION_ARCH.deb, from the layout scripts/install.sh makes
 # under --prefix /usr. Swift's runtime is linked into the binary and the library
 # (--static-swift-stdlib), so the package depends only on Debian's own libraries; dpkg-shlibdeps
-# reads which from the ELF files (SDL2, SDL2_image, libGL, libc, libstdc++...).
+# reads which from the ELF files (SDL2, SDL2_image, libGL, libc, libstdc++...). The C library needs
+# Swift's runtime libraries; they go with it, in /usr/lib/tiltkit (its RUNPATH, set with patchelf).
 #
 # Usage: scripts/package-deb.sh [--out DIR] [--from BINDIR]
 #   --out DIR      where the .deb goes (default dist/)
@@ -38,6 +39,19 @@ rm "$root/usr/share/tiltkit/install-manifest.txt"
 # Debian ships stripped ELF files (Debian Policy 10.1); Swift's reflection metadata lives in allocated sections and stays.
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/tiltkit" "$root/usr/lib/libtiltkit.so.$version"
 
+# The library links Swift's runtime dynamically (SwiftPM links no static runtime into a shared library):
+# the toolchain's runtime libraries it needs go in /usr/lib/tiltkit, private to it, found through its RUNPATH.
+toolchain_runtime="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/linux"
+toolchain_runtime="$(cd "$toolchain_runtime" && pwd -P)"
+private="$root/usr/lib/tiltkit"
+mkdir -p "$private"
+ldd "$root/usr/lib/libtiltkit.so.$version" | awk '{print $3}' | grep "^$toolchain_runtime/" | while read -r runtime; do
+    install -m 0644 "$runtime" "$private/"
+    patchelf --set-rpath '$ORIGIN' "$private/$(basename "$runtime")"
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$private/$(basename "$runtime")"
+done
+patchelf --set-rpath '$ORIGIN/tiltkit' "$root/usr/lib/libtiltkit.so.$version"
+
 doc="$root/usr/share/doc/tiltkit"
 mkdir -p "$doc"
 changelog_date="$(date -u -R -d "@$SOURCE_DATE_EPOCH")"
@@ -58,7 +72,7 @@ Upstream-Name: tiltkit
 Comment: Tiltkit's own code, shaders and rules state no licence in the repository.
 
 Files: *
-Copyright: Tiltkit authors
+Copyright: 2026 the Tiltkit authors
 License: none-stated
  The Tiltkit repository does not state a licence for its own files.
 
@@ -78,8 +92,8 @@ echo "activate-noawait ldconfig" >"$root/DEBIAN/triggers"
 # dpkg-shlibdeps reads the libraries the ELF files need and the minimum versions their symbols ask for.
 mkdir -p "$work/debian"
 printf 'Source: tiltkit\n\nPackage: tiltkit\nArchitecture: any\n' >"$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O -e root/usr/bin/tiltkit -e "root/usr/lib/libtiltkit.so.$version" 2>/dev/null \
-    | sed -n 's/^shlibs:Depends=//p')"
+depends="$(cd "$work" && dpkg-shlibdeps -O -lroot/usr/lib/tiltkit -e root/usr/bin/tiltkit -e "root/usr/lib/libtiltkit.so.$version" \
+    root/usr/lib/tiltkit/*.so* | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies for usr/bin/tiltkit" >&2; exit 1; }
 installed_size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
 
