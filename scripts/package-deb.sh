@@ -22,6 +22,8 @@ while (($#)); do
     esac
 done
 
+command -v patchelf >/dev/null && command -v dpkg-shlibdeps >/dev/null \
+    || { echo "package-deb: needs patchelf and dpkg-shlibdeps (scripts/setup.sh patchelf dpkg-dev)" >&2; exit 1; }
 version="$(scripts/version.sh)"
 major="$(scripts/version.sh --major)"
 arch="$(dpkg --print-architecture)"

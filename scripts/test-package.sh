@@ -17,7 +17,7 @@ fail() { echo "test-package: $*" >&2; exit 1; }
 
 dpkg-query -W -f='${Status}' tiltkit 2>/dev/null | grep -q "install ok installed" \
     && fail "tiltkit is installed already; this test installs and removes the package, so it will not run here"
-for tool in lintian xvfb-run; do command -v "$tool" >/dev/null || "$repo/scripts/setup.sh" lintian; done
+"$repo/scripts/setup.sh" lintian patchelf dpkg-dev man-db  # lintian checks, patchelf and dpkg-shlibdeps package, man -w finds
 
 work="$(mktemp -d /tmp/tiltkit-package.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
