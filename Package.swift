@@ -50,8 +50,10 @@ let package = Package(
 
         // SDL game-controller sensors as a motion source.
         .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
-        // One reading of `--source` for the CLI, the C API and other packages.
-        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL", "ProcessMaps"]),
+        // One reading of `--source` for the CLI, the C API and other packages. Its resource bundle carries the trace
+        // "auto" replays without a device (Assets/traces/xio links to it), so a package that depends on Tiltkit has it too.
+        .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL", "ProcessMaps"],
+                resources: [.copy("Resources/traces")]),
         // /proc/self/maps read whole: the engine and the asset locator both look up mapped files.
         .target(name: "ProcessMaps"),
         // tiltkit.h, for the C API's Swift side to build against the very types C programs see.

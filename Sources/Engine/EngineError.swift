@@ -7,8 +7,9 @@ public enum EngineError: Error, CustomStringConvertible, Equatable, Sendable {
     case windowCreationFailed(detail: String)
     /// No OpenGL context of the required version; `found` names what the driver offers, if anything.
     case openGLUnavailable(required: String, found: String?, detail: String)
-    /// A shader source file is not where the library looked.
-    case shaderFileMissing(path: String)
+    /// A shader source file is not where the library looked; `searched` lists every folder
+    /// `ShaderLibrary.locate` tried when none had the shaders.
+    case shaderFileMissing(path: String, searched: [String] = [])
     /// A shader stage did not compile; `log` is the driver's compile log.
     case shaderCompileFailed(file: String, log: String)
     /// The program did not link; `log` is the driver's link log.
@@ -34,8 +35,9 @@ public enum EngineError: Error, CustomStringConvertible, Equatable, Sendable {
             let offer = found.map { "the driver offers \($0)" } ?? "the driver offers no OpenGL context at all"
             return "OpenGL \(required) is required but not available: \(offer) (\(detail)). "
                 + "Update the graphics driver or Mesa, or try LIBGL_ALWAYS_SOFTWARE=1."
-        case .shaderFileMissing(let path):
-            return "shader file missing: \(path) (set TILTKIT_SHADERS to the folder holding the .vert/.frag files)"
+        case .shaderFileMissing(let path, let searched):
+            let tried = searched.isEmpty ? "" : "; searched \(searched.joined(separator: ", "))"
+            return "shader file missing: \(path) (set TILTKIT_SHADERS to the folder holding the .vert/.frag files\(tried))"
         case .shaderCompileFailed(let file, let log):
             return "shader \(file) failed to compile:\n\(log)"
         case .shaderLinkFailed(let name, let log):

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import Motion
 
 @main
 struct Tiltkit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiltkit",
         abstract: "Core Motion for Linux: motion from gamepads, IMUs and traces, fused, with a 3D demo.",
+        version: TiltkitVersion.string,
         subcommands: [Teapot.self, Cart.self, Aim.self, Replay.self, Convert.self, Record.self, Fuse.self,
                       Devices.self, Doctor.self, Serve.self, MapCommand.self, Bench.self, Activity.self, PedometerCommand.self,
                       History.self, Compare.self],

@@ -96,45 +96,58 @@ extension Graphics {
 ///     let lit = try gfx.makeShader(library.load("lit"))
 public struct ShaderLibrary: Sendable {
     public var directory: URL
+    /// Every folder `locate` tried, when none held the shaders (for the missing file's error).
+    public var searched: [URL]
 
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL, searched: [URL] = []) {
+        self.directory = directory
+        self.searched = searched
+    }
 
     /// Reads both stages; a missing or unreadable file is `EngineError.shaderFileMissing` naming its path.
     public func load(_ name: String) throws(EngineError) -> ShaderDesc {
         let vert = directory.appendingPathComponent("\(name).vert")
         let frag = directory.appendingPathComponent("\(name).frag")
-        return ShaderDesc(name: name, vertexSource: try Self.read(vert), fragmentSource: try Self.read(frag),
+        return ShaderDesc(name: name, vertexSource: try read(vert), fragmentSource: try read(frag),
                           vertexOrigin: vert.path, fragmentOrigin: frag.path)
     }
 
-    private static func read(_ url: URL) throws(EngineError) -> String {
+    private func read(_ url: URL) throws(EngineError) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .shaderFileMissing(path: url.path)
+            throw .shaderFileMissing(path: url.path, searched: searched.map(\.path))
         }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// The first folder that holds `probe` (default "lit.vert"), searching in order:
-    /// `$TILTKIT_SHADERS`, `./Shaders`, `Shaders/` beside the executable and in its parents
-    /// (a build folder inside the checkout), then the checkout this file was compiled from.
-    /// Falls back to the first candidate, so a later `load` names the path it tried.
-    public static func locate(probe: String = "lit.vert", executable: String = CommandLine.arguments.first ?? "",
+    /// `$TILTKIT_SHADERS`, `./Shaders`, `Shaders/` and `share/tiltkit/Shaders` beside the executable
+    /// and in its parents (a build folder inside the checkout; an installed `PREFIX/bin/tiltkit`),
+    /// the checkout this file was compiled from, then `tiltkit/Shaders` in the XDG data folders
+    /// (/usr/local/share, /usr/share unless `$XDG_DATA_DIRS` says otherwise).
+    /// Falls back to the first candidate, so a later `load` names the path it tried and all it searched.
+    public static func locate(probe: String = "lit.vert",
+                              executable: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "",
                               sourceFile: String = #filePath) -> ShaderLibrary {
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["TILTKIT_SHADERS"], !env.isEmpty {
+        let environment = ProcessInfo.processInfo.environment
+        if let env = environment["TILTKIT_SHADERS"], !env.isEmpty {
             return ShaderLibrary(directory: URL(fileURLWithPath: env))
         }
+        var candidates: [URL] = []
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Shaders"))
         var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("Shaders"))
+            candidates += [dir.appendingPathComponent("Shaders"), dir.appendingPathComponent("share/tiltkit/Shaders")]
             dir = dir.deletingLastPathComponent()
         }
         // Sources/Engine/Graphics/Shader.swift → the checkout root.
         let root = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(root.appendingPathComponent("Shaders"))
-        let found = candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(probe).path) }
-        return ShaderLibrary(directory: found ?? candidates[0])
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        candidates += dataDirs.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("tiltkit/Shaders") }
+        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent(probe).path) }) {
+            return ShaderLibrary(directory: found)
+        }
+        return ShaderLibrary(directory: candidates[0], searched: candidates)
     }
 }
