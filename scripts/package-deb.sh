@@ -71,12 +71,22 @@ CHANGELOG
     cat <<'COPYRIGHT'
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: tiltkit
-Comment: Tiltkit's own code, shaders and rules state no licence in the repository.
+Comment: Tiltkit's own code under the zlib licence (LICENSE); the bundled x-io recording under MIT;
+ the Swift runtime libraries in usr/lib/tiltkit (for libtiltkit.so) as the Swift project ships them.
 
 Files: *
 Copyright: 2026 the Tiltkit authors
-License: none-stated
- The Tiltkit repository does not state a licence for its own files.
+License: Zlib
+COPYRIGHT
+    # LICENSE's own text, indented as the format requires (a blank line becomes " .").
+    sed -n '/This software is provided/,$p' LICENSE | sed 's/^$/./; s/^/ /'
+    cat <<'COPYRIGHT'
+
+Files: usr/lib/tiltkit/*
+Copyright: Apple Inc. and the Swift project authors
+License: Apache-2.0 with Runtime Library Exception
+ On Debian systems the Apache License 2.0 is in /usr/share/common-licenses/Apache-2.0. The Runtime
+ Library Exception: https://swift.org/LICENSE.txt
 
 Files: usr/share/tiltkit/Assets/traces/xio/*
 Copyright: x-io Technologies Limited
