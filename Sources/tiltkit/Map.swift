@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
 import Mapper
 import MapperDevices
@@ -49,6 +50,9 @@ struct MapCommand: ParsableCommand {
     @Option(help: "Replay speed for a trace source (2 = twice as fast).")
     var speed: Double = 1
 
+    @Option(help: ArgumentHelp("Map a trace as fast as it reads and write a chart (SVG, and PNG beside it where rsvg-convert is installed): the view's turn from the mouse counts against the pad's turn × sensitivity. Creates no device.", valueName: "FILE.svg"))
+    var plot: String?
+
     @Option(help: .hidden)
     var uinputPath = UInputDevice.defaultPath
 
@@ -58,6 +62,7 @@ struct MapCommand: ParsableCommand {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             guard statusInterval >= 0, statusInterval.isFinite else { throw ValidationError("--status-interval must be 0 or more seconds") }
             let startProfile = try profile.map { try MapperProfile.load(contentsOf: $0) } ?? .default
+            if let plot { return try writePlot(to: plot, profile: startProfile) }
             let opened = try openSource(startProfile)
             let writer: any MapperOutputWriter = dryRun
                 ? DryRunWriter { line in print(line) }
@@ -70,6 +75,30 @@ struct MapCommand: ParsableCommand {
         }
     }
 
+    /// `--plot`: the whole trace through the mapper, no device, no real time.
+    private func writePlot(to path: String, profile: MapperProfile) throws {
+        let spec = try SourceSpec(parsing: source)
+        let tracePath: String
+        switch spec {
+        case .trace(let path): tracePath = path
+        case .auto:
+            guard let bundled = AssetLocator.defaultTrace else { throw ValidationError("--plot: the bundled trace was not found; give --source PATH") }
+            tracePath = bundled.path
+        case .device:
+            throw ValidationError("--plot maps a trace file (--source PATH), not a live device")
+        }
+        let trace = try loadTrace(tracePath)
+        let name = URL(fileURLWithPath: tracePath).lastPathComponent
+        let result = MapPlot.map(trace.samples, profile: profile, name: name)
+        let svg = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: svg.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try result.chart.svg().write(to: svg, atomically: true, encoding: .utf8)
+        let png = try SVGRasterizer.convertToPNG(svg)
+        print(String(format: "mapped %d samples of %@: the view's turn from the mouse counts is at most %.2f° (yaw) and %.2f° (pitch) from the pad's turn × sensitivity",
+                     result.samples, name, result.largestGap.yaw, result.largestGap.pitch))
+        print("wrote \(svg.path)" + (png.map { " and \($0.path)" } ?? ""))
+    }
+
     /// The motion source, its name for the messages, and the device node whose siblings are the pad's.
     private func openSource(_ profile: MapperProfile) throws -> (source: any MotionSource, name: String, device: (kind: String, path: String)?) {
         var spec = try SourceSpec(parsing: source)
@@ -77,7 +106,12 @@ struct MapCommand: ParsableCommand {
             if let found = DeviceSourceSpec.auto() {
                 spec = .device(found)
             } else {
-                printError("tiltkit map: no pad found that this user may open (`tiltkit devices` lists what is there); mapping the bundled trace")
+                // A trace played into a real virtual mouse would take over the user's pointer: only a dry run gets one.
+                guard dryRun else {
+                    printError("tiltkit map: no pad found that this user may open (`tiltkit doctor` says why); to try the mapper without one: tiltkit map --dry-run")
+                    throw ExitCode.failure
+                }
+                printError("tiltkit map: no pad found that this user may open (`tiltkit doctor` says why); mapping the bundled trace")
             }
         }
         // A hid-recorder capture is a replay: left as recorded unless asked, as SourceSpec does.

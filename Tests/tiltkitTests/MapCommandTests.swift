@@ -42,6 +42,31 @@ struct MapCommandTests {
                 "\(result.err)")
     }
 
+    @Test("--plot maps the trace offline: the view's turn from the counts lies within a degree of the pad's turn, and a profile's sensitivity doubles both",
+          .enabled(if: built, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func plot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-map-plot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("double.toml")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "gyro_sens = 2\ngyro_smooth_threshold = 0\n".write(to: profile, atomically: true, encoding: .utf8)
+        for arguments in [[], ["--profile", profile.path]] {
+            let svg = folder.appendingPathComponent("map\(arguments.count).svg")
+            let result = try Self.run(["map", "--source", Self.trace.path, "--plot", svg.path] + arguments)
+            #expect(result.status == 0, "\(result.err)")
+            let text = String(decoding: result.out, as: UTF8.self)
+            // "... at most 0.15° (yaw) and 0.15° (pitch) from the pad's turn × sensitivity"
+            let gaps = text.matches(of: /at most ([0-9.]+)° \(yaw\) and ([0-9.]+)° \(pitch\)/).first
+            let yaw = try #require(gaps.flatMap { Double($0.1) }, "\(text)")
+            let pitch = try #require(gaps.flatMap { Double($0.2) }, "\(text)")
+            #expect(yaw < 1 && pitch < 1, "\(text)")
+            let chart = try String(contentsOf: svg, encoding: .utf8)
+            #expect(chart.contains("sensitivity \(arguments.isEmpty ? "1" : "2")"))
+        }
+        let device = try Self.run(["map", "--source", "hidraw:/dev/null", "--plot", folder.appendingPathComponent("x.svg").path])
+        #expect(device.status != 0 && device.err.contains("--plot maps a trace file"), "\(device.err)")
+    }
+
     @Test("a bad --profile is reported as FILE:LINE: what, and nothing runs",
           .enabled(if: built, "tiltkit is not built beside the tests; under CI=true this fails instead"))
     func badProfile() throws {
