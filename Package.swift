@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // `swift package generate-documentation --target Motion` (Sources/Motion/Motion.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `tiltkit map` profiles (Assets/profiles/*.toml).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure core: math, motion types, trace I/O, fusion, motion manager.
@@ -59,7 +61,7 @@ let package = Package(
         // Window, GL context, typed GL handles, shaders, meshes, camera, text, screenshots.
         .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL", "ProcessMaps"]),
         // Pad to virtual mouse and pad, pure: gyro aim, sticks, buttons, profiles (the platform edge writes uinput).
-        .target(name: "Mapper", dependencies: ["Motion"]),
+        .target(name: "Mapper", dependencies: ["Motion", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
@@ -93,6 +95,7 @@ let package = Package(
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
+        .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "MotionEvaluation", "TestSupport"]),

@@ -18,8 +18,8 @@ import Testing
         space.aimRate(rotationRate: rate, gravity: gravity).yaw
     }
 
-    @Test func flatPadAllSpacesAgree() {
-        for space in GyroSpace.allCases {
+    @Test func flatPadTurnSpacesAgree() {
+        for space in [GyroSpace.local, .player, .world] {
             let a = space.aimRate(rotationRate: Vector3(0.2, 0, r), gravity: Vector3(0, 0, -1))
             #expect(abs(a.yaw - r) < 1e-12, "\(space)")
             #expect(abs(a.pitch - 0.2) < 1e-12, "\(space)")

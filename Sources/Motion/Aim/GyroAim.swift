@@ -1,5 +1,5 @@
-/// Gyro to aim, one motion sample at a time: space, acceleration curve, tiered smoothing, the
-/// "gyro off" ratchet. Pure: feed it `DeviceMotion` (gravity from fusion, bias-corrected rotation
+/// Gyro to aim, one motion sample at a time: space, tiered smoothing, cutoff, acceleration curve,
+/// the "gyro off" ratchet. Pure: feed it `DeviceMotion` (gravity from fusion, bias-corrected rotation
 /// rate) and sum the deltas into the view's yaw and pitch.
 ///
 ///     var aim = GyroAim(settings: .default)
@@ -31,6 +31,7 @@ public struct GyroAim: Sendable {
                                           sideReductionThreshold: settings.sideReductionThreshold)
         if smoothing != nil { rate = smoothing!.smooth(rate, dt: dt) }
         let degrees = 180 / Double.pi
+        if let cutoff = settings.cutoff { rate = rate * cutoff.factor(atSpeed: rate.magnitude * degrees) }
         let scale = settings.sensitivity(atSpeed: rate.magnitude * degrees) * dt * degrees
         return AimDelta(yaw: rate.yaw * scale, pitch: rate.pitch * scale)
     }

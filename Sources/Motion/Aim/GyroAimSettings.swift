@@ -14,6 +14,8 @@ public struct GyroAimSettings: Hashable, Sendable {
     /// Soft tiered smoothing (GyroWiki, "Tight and smooth"): motions slower than `upperSpeed` are
     /// partly averaged over `window` seconds. nil: no smoothing.
     public var smoothing: TieredSmoothing.Settings? = .default
+    /// Drops (or damps) the slowest aim, after smoothing (JoyShockMapper's order). nil: none.
+    public var cutoff: GyroCutoff?
     public var yawRelaxFactor: Double = GyroSpace.defaultYawRelaxFactor
     public var sideReductionThreshold: Double = GyroSpace.defaultSideReductionThreshold
 
