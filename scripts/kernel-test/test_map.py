@@ -31,7 +31,7 @@ SENSITIVITY = 2.0
 # The pad lying flat: the accelerometer reads +1 g on the pad's y axis (up), in raw counts at the
 # models' calibration (about 8192 a g); the yaw is the gyro's y (pitch, yaw, roll in PlayStation order).
 FLAT_ACCEL = (0, 8192, 0)
-YAW_RAW = 4000
+YAW_RAW = 1500   # about 91 °/s at the models' calibration
 # hid-tools' button numbers (sony_gamepad.PS4Controller.buttons_map, the same for the DualSense).
 SQUARE, CROSS, CIRCLE, TRIANGLE, L1 = 1, 2, 3, 4, 5
 CENTRE = (128, 128)
