@@ -62,6 +62,8 @@ let package = Package(
         .target(name: "Engine", dependencies: ["CSDL2", "CSDL2Image", "CGL", "ProcessMaps"]),
         // Pad to virtual mouse and pad, pure: gyro aim, sticks, buttons, profiles (the platform edge writes uinput).
         .target(name: "Mapper", dependencies: ["Motion", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The mapper's platform edge: uinput's virtual mouse and pad, the physical pad's controls and grabs (evdev).
+        .target(name: "MapperDevices", dependencies: ["Mapper", "Motion", "MotionDevices", "CLinuxInput"]),
         // The cart game's rules on a fixed tick and the motion-to-command mapping: pure.
         .target(name: "CartGame", dependencies: ["Motion"]),
         // Scenes: the teapot and the cart game, drawn with Engine.
@@ -74,6 +76,7 @@ let package = Package(
 
         .executableTarget(name: "tiltkit", dependencies: [
             "Motion", "MotionDevices", "MotionSDL", "MotionSources", "Engine", "Demo", "CartGame", "Benchmarks", "DSU", "DSUServer", "MotionEvaluation",
+            "Mapper", "MapperDevices",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -96,6 +99,7 @@ let package = Package(
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport"]),
+        .testTarget(name: "MapperDevicesTests", dependencies: ["MapperDevices", "Mapper", "MotionDevices", "Motion", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "MotionEvaluation", "TestSupport"]),

@@ -22,7 +22,14 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
         public var reconnectInterval = 0.5
         public var sysfsRoot = "/sys"
         public var calls = SystemCalls.live
-        public init(driver: EvdevMotionDecoder.Driver? = nil) { self.driver = driver }
+        /// EVIOCGRAB the node on this source's own file while open (again after a replug), so no
+        /// other reader sees its motion: `tiltkit map`, where a game must see only the virtual pad.
+        /// A grab from another file would starve this one, hence here.
+        public var exclusive = false
+        public init(driver: EvdevMotionDecoder.Driver? = nil, exclusive: Bool = false) {
+            self.driver = driver
+            self.exclusive = exclusive
+        }
     }
 
     public let path: String
@@ -60,6 +67,7 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
         if let infos = Self.absinfo(fd, options.calls) { decoder.resync(values: infos.map(\.value)) }
         var clockID = CLOCK_MONOTONIC
         _ = options.calls.ioctl(fd, clinux_eviocsclockid(), &clockID)
+        if options.exclusive { _ = options.calls.ioctlValue(fd, clinux_eviocgrab(), 1) }
         info = MotionSourceInfo(name: "\(nodeName.isEmpty ? driver.rawValue : nodeName) (\(path))", kind: "evdev",
                                 sensors: [.accelerometer, .gyroscope],
                                 nominalRate: driver == .nintendo ? 200 : 250)
@@ -161,6 +169,7 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
             guard newFD >= 0 else { continue }
             var clockID = CLOCK_MONOTONIC
             _ = options.calls.ioctl(newFD, clinux_eviocsclockid(), &clockID)
+            if options.exclusive { _ = options.calls.ioctlValue(newFD, clinux_eviocgrab(), 1) }
             lock.lock()
             fd = newFD
             decoder = EvdevMotionDecoder(driver: decoder.driver, resolution: decoder.resolution)

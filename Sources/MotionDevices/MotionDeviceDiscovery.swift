@@ -139,7 +139,7 @@ public struct MotionDeviceDiscovery: Sendable {
 
     /// Bit numbers set in a sysfs bitmask ("1000000" or "10 0": hex words, most significant first,
     /// each a `long`).
-    static func bitmask(_ text: String) -> Set<Int>? {
+    public static func bitmask(_ text: String) -> Set<Int>? {
         var bits = Set<Int>()
         for (wordIndex, word) in text.split(separator: " ").reversed().enumerated() {
             guard let value = UInt64(word, radix: 16) else { return nil }

@@ -3,13 +3,13 @@ import Foundation
 /// A source's own delivery thread: runs `body` until it returns or `stop()` is called.
 /// `body` checks `isStopping` at least once per poll timeout so `stop()` returns promptly, and
 /// `stop()` waits for the thread, so nothing is delivered after it returns.
-final class SourceThread: @unchecked Sendable {
+public final class SourceThread: @unchecked Sendable {
     private let lock = NSCondition()
     private var stopping = false
     private var finished = false
     private var thread: Thread?
 
-    init(name: String, body: @escaping @Sendable (SourceThread) -> Void) {
+    public init(name: String, body: @escaping @Sendable (SourceThread) -> Void) {
         // The Thread keeps its block, and the block keeps self, for as long as the Thread lives:
         // dropping `thread` when the body ends breaks that cycle, so a stopped source is freed.
         let thread = Thread { [self] in
@@ -21,19 +21,19 @@ final class SourceThread: @unchecked Sendable {
         thread.start()
     }
 
-    var isStopping: Bool {
+    public var isStopping: Bool {
         lock.lock(); defer { lock.unlock() }
         return stopping
     }
 
     /// Sleeps up to `seconds`, waking early on `stop()`. Returns false if stopping.
-    func pause(_ seconds: Double) -> Bool {
+    public func pause(_ seconds: Double) -> Bool {
         lock.lock(); defer { lock.unlock() }
         if !stopping { _ = lock.wait(until: Date(timeIntervalSinceNow: seconds)) }
         return !stopping
     }
 
-    func stop() {
+    public func stop() {
         lock.lock()
         stopping = true
         lock.broadcast()

@@ -20,6 +20,17 @@ public struct SystemCalls: Sendable {
         return (n, n < 0 ? errno : 0)
     }
 
+    /// ioctl(2) with an integer argument passed by value (EVIOCGRAB, uinput's UI_SET_*BIT).
+    public var ioctlValue: @Sendable (_ fd: Int32, _ request: UInt, _ value: Int) -> (result: Int32, errno: Int32) = { fd, request, value in
+        let r = clinux_ioctl_value(fd, request, value)
+        return (r, r < 0 ? errno : 0)
+    }
+    /// write(2): bytes written (or −1) and errno; uinput takes its events with it.
+    public var write: @Sendable (_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> (count: Int, errno: Int32) = { fd, buffer in
+        let n = Glibc.write(fd, buffer.baseAddress, buffer.count)
+        return (n, n < 0 ? errno : 0)
+    }
+
     public init(open: @escaping @Sendable (String, Int32) -> (fd: Int32, errno: Int32),
                 ioctl: @escaping @Sendable (Int32, UInt, UnsafeMutableRawPointer) -> (result: Int32, errno: Int32)) {
         self.open = open
