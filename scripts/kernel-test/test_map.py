@@ -271,12 +271,14 @@ def test_physical_pad_is_grabbed_while_mapping(case):
     outsider.close()
     seen = [e for e in outsider.events if e[2] != ev.EV_SYN]
     virtual = [e for e in case.reader.since(mark, case.gamepad, ev.EV_KEY) if e[3] in (ev.BTN_NORTH, ev.BTN_WEST)]
-    motion = nodes.motion_node(case.pad)
+    others = {path: ev.grab_error(path) for name, path in nodes.event_nodes(case.pad).items() if path != case.physical}
     print(f"    EVIOCGRAB on the physical gamepad node {case.physical}: {grabbed}; another reader saw {len(seen)} events "
-          f"while square and the left stick moved; the virtual pad saw {len(virtual)} square events"
-          + (f"; the motion node (the source): EVIOCGRAB {ev.grab_error(motion)}" if case.path == "evdev" else ""))
+          f"while square and the left stick moved; the virtual pad saw {len(virtual)} square events; "
+          f"the pad's other nodes: {others}")
     assert grabbed == "EBUSY", f"the physical gamepad node is not grabbed: {grabbed}"
     assert not seen, f"another reader of the grabbed node saw {seen[:4]}"
+    # Every node of the pad (motion, touchpad): a game must see only the virtual pad.
+    assert all(e == "EBUSY" for e in others.values()), f"nodes of the pad left free: {others}"
     assert virtual, "square reached no one: the grab test proves nothing"
 
 
@@ -318,12 +320,12 @@ def test_unplug_keeps_the_virtual_devices_and_replug_resumes(case):
 def test_sigterm_removes_the_virtual_devices_and_releases_the_grab(case):
     code = case.map.stop(signal.SIGTERM)
     gone = nodes.wait_for(lambda: not ev.devices().get(MOUSE) and not ev.devices().get(GAMEPAD), 5)
-    grab = ev.grab_error(case.physical)
-    print(f"    SIGTERM → exit {code}; virtual devices removed {bool(gone)}; EVIOCGRAB on the physical node now: "
-          f"{grab or 'free'}; last output: {case.map.output(4)}")
+    grabs = {path: ev.grab_error(path) for path in nodes.event_nodes(case.pad).values()}
+    print(f"    SIGTERM → exit {code}; virtual devices removed {bool(gone)}; EVIOCGRAB on the pad's nodes now: "
+          f"{grabs}; last output: {case.map.output(4)}")
     assert code == 0, f"map exited {code} on SIGTERM: {case.map.output()}"
     assert gone, f"virtual devices still present: {ev.devices().get(MOUSE)} {ev.devices().get(GAMEPAD)}"
-    assert grab is None, f"the physical pad is still grabbed after exit: {grab}"
+    assert all(g is None for g in grabs.values()), f"the physical pad is still grabbed after exit: {grabs}"
 
 
 def test_sdl_sees_the_virtual_pad_as_a_game_controller():
@@ -381,8 +383,9 @@ def test_bench_map_times_the_real_path():
     pad, hidraw, _ = create(pads.DS4USB)
     streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, YAW_RAW, 0))])
     try:
-        code, text, err = run("bench", "map", "--source", f"hidraw:{hidraw}", "--duration", "3", timeout=180)
-        jcode, out, jerr = run("bench", "map", "--source", f"hidraw:{hidraw}", "--duration", "2", "--json", timeout=180)
+        args = ("bench", "map", "--source", f"hidraw:{hidraw}", "--gyro-calibration", "off")
+        code, text, err = run(*args, "--duration", "3", timeout=180)
+        jcode, out, jerr = run(*args, "--duration", "2", "--json", timeout=180)
     finally:
         streamer.stop()
         pad.destroy()
