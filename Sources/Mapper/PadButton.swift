@@ -10,7 +10,33 @@ public enum PadButton: String, CaseIterable, Hashable, Sendable {
     case leftStick = "L3", rightStick = "R3"
     case dpadUp = "UP", dpadDown = "DOWN", dpadLeft = "LEFT", dpadRight = "RIGHT"
 
-    var bit: UInt32 { 1 << UInt32(Self.allCases.firstIndex(of: self)!) }
+    /// The button's bit in `PadButtons`: its place in the declaration (`allCases`) order. A switch,
+    /// not `allCases.firstIndex(of:)`: `allCases` builds a new array on every call, and every
+    /// `contains` of every mapper step asked for a bit.
+    var bit: UInt32 {
+        let place: UInt32 =
+            switch self {
+            case .south: 0
+            case .east: 1
+            case .west: 2
+            case .north: 3
+            case .leftShoulder: 4
+            case .rightShoulder: 5
+            case .leftTrigger: 6
+            case .rightTrigger: 7
+            case .select: 8
+            case .start: 9
+            case .home: 10
+            case .capture: 11
+            case .leftStick: 12
+            case .rightStick: 13
+            case .dpadUp: 14
+            case .dpadDown: 15
+            case .dpadLeft: 16
+            case .dpadRight: 17
+            }
+        return 1 << place
+    }
 }
 
 /// A set of `PadButton`s held at once, as bits (copied per sample without allocating).
