@@ -18,6 +18,8 @@ struct XboxPadState: Hashable, Sendable {
         (.leftShoulder, BTN_TL), (.rightShoulder, BTN_TR), (.select, BTN_SELECT), (.start, BTN_START),
         (.home, BTN_MODE), (.leftStick, BTN_THUMBL), (.rightStick, BTN_THUMBR),
     ]
+    /// The same buttons as a set, built once (an array mapped in every write allocated per step).
+    static let buttonSet = PadButtons(buttons.map(\.button))
     static let stickRange: ClosedRange<Int32> = -32768...32767
     static let triggerRange: ClosedRange<Int32> = 0...255
 
@@ -33,7 +35,7 @@ struct XboxPadState: Hashable, Sendable {
     }
 
     init(_ pad: PadControls) {
-        buttons = PadButtons(Self.buttons.map(\.button)).intersection(pad.buttons)
+        buttons = Self.buttonSet.intersection(pad.buttons)
         leftX = Self.stick(pad.leftStick.x)
         leftY = Self.stick(-pad.leftStick.y)
         rightX = Self.stick(pad.rightStick.x)
