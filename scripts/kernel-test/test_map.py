@@ -32,6 +32,12 @@ SENSITIVITY = 2.0
 # models' calibration (about 8192 a g); the yaw is the gyro's y (pitch, yaw, roll in PlayStation order).
 FLAT_ACCEL = (0, 8192, 0)
 YAW_RAW = 1500   # about 91 °/s at the models' calibration
+# Reports a second. The kernel suite maps with a debug build under an emulated CPU (TCG), which
+# maps a few hundred reports a second at most while the pad's sender and the kernel share the
+# two emulated cores; a backlog past the hidraw node's 64 reports drops reports, and the mapper
+# rightly takes no motion across a gap over 0.1 s, so the counts would measure the emulator.
+# These cases prove the mapping; `bench map` measures its speed.
+RATE = 50.0
 # hid-tools' button numbers (sony_gamepad.PS4Controller.buttons_map, the same for the DualSense).
 SQUARE, CROSS, CIRCLE, TRIANGLE, L1 = 1, 2, 3, 4, 5
 CENTRE = (128, 128)
@@ -113,32 +119,41 @@ def set_controls(pad, **controls):
     pad._template_key = None   # pads.RawSensorsMixin.send caches a report per motion values
 
 
+def still_and_turning(pad, path, motion):
+    """The gyro counts of a pad at rest and turning at YAW_RAW more, as the mapper's path reads
+    them: hidraw decodes raw 0 as 0 (the current drivers' formula, calibration.py); the kernel's
+    evdev node of 6.1 subtracts the calibration's bias, so there the rest is the bias itself."""
+    if path == "hidraw":
+        return (0, 0, 0), (0, YAW_RAW, 0)
+    bias = tuple(calibration.parse(calibration_report(pad), interleaved=False)[0])
+    for still in ((0, 0, 0), bias):
+        pads.stream(pad, 0.1, FLAT_ACCEL, still, rate=RATE)
+        if all(nodes.absinfo(motion, axis)[0] == 0 for axis in (3, 4, 5)):
+            return still, (still[0], still[1] + YAW_RAW, still[2])
+    raise AssertionError(f"no gyro counts read as rest on {motion}: bias {bias}")
+
+
 def yaw_rate(case):
-    """°/s of yaw the reports with YAW_RAW carry, and the still reports' (0 raw), by the path the
-    mapper reads: hidraw decodes with the current drivers' formula (calibration.py); the kernel's
-    evdev node says its own value (6.1 subtracts the calibration's bias), read back from it."""
+    """°/s of yaw the turning reports carry, by the path the mapper reads: hidraw by the current
+    drivers' formula; the kernel's evdev node says its own value, read back from it."""
     if case.path == "hidraw":
         expected = calibration.Expected(calibration_report(case.pad), interleaved=case.pad.kind == "ds4-bt")
-        return [expected.gyro_counts(g, subtract_bias=False, exact=True)[1] / calibration.GYRO_RES_PER_DEG_S
-                for g in ((0, YAW_RAW, 0), (0, 0, 0))]
-    motion = nodes.motion_node(case.pad)
-    rates = []
-    for gyro in ((0, YAW_RAW, 0), (0, 0, 0)):
-        stream(case, 0.1, gyro)
-        value, resolution = nodes.absinfo(motion, 4)   # ABS_RY: yaw
-        rates.append(value / resolution)
-    return rates
+        return expected.gyro_counts(case.turning, subtract_bias=False, exact=True)[1] / calibration.GYRO_RES_PER_DEG_S
+    stream(case, 0.1, case.turning)
+    value, resolution = nodes.absinfo(nodes.motion_node(case.pad), 4)   # ABS_RY: yaw
+    return value / resolution
 
 
-def stream(case, seconds, gyro=(0, 0, 0)):
-    """Reports at 250 Hz for `seconds`: (index of the first, index past the last) in pad.sent."""
+def stream(case, seconds, gyro=None):
+    """Reports at RATE for `seconds`, at rest unless `gyro` says: (index of the first, index past
+    the last) in pad.sent."""
     first = len(case.pad.sent)
-    pads.stream(case.pad, seconds, FLAT_ACCEL, gyro)
+    pads.stream(case.pad, seconds, FLAT_ACCEL, gyro or case.still, rate=RATE)
     return first, len(case.pad.sent)
 
 
 def settle(case, seconds=0.4):
-    """Still reports, so that the mapper has read everything before and the output has drained."""
+    """Reports at rest, so that the mapper has read everything before and the output has drained."""
     stream(case, seconds)
     time.sleep(0.1)
 
@@ -157,6 +172,7 @@ def case(request):
     c.model, c.path = model, path
     c.pad, hidraw, motion = create(model)
     c.uniq = c.pad.uniq
+    c.still, c.turning = still_and_turning(c.pad, path, motion)
     c.physical = gamepad_node(c.pad)
     assert c.physical, f"no gamepad node: {nodes.event_nodes(c.pad)}"
     c.profile = profile(f"/tmp/kt-map-{model.kind}.toml")
@@ -175,11 +191,10 @@ def case(request):
 
 
 def test_gyro_to_mouse_counts_are_sensitivity_times_rotation(case):
-    rate, still = yaw_rate(case)
-    assert abs(still) < 0.01, f"the still reports read {still} °/s on this path"
+    rate = yaw_rate(case)
     settle(case)
     mark = case.reader.mark()
-    first, end = stream(case, 2.5, (0, YAW_RAW, 0))
+    first, end = stream(case, 2.5, case.turning)
     settle(case)
     # The rotation the reports carried: the rate over the pad's clock from the report before the
     # first turning one to the last (each sample turns by its rate over the time since the one before).
@@ -202,14 +217,14 @@ def test_nothing_while_gyro_off_is_held(case):
     set_controls(case.pad, buttons={L1: True})
     settle(case)
     mark = case.reader.mark()
-    stream(case, 1.0, (0, YAW_RAW, 0))
+    stream(case, 1.0, case.turning)
     settle(case)
     held = case.reader.since(mark, case.mouse, ev.EV_REL)
     set_controls(case.pad, buttons={L1: False})
     settle(case)
     # Released, the same turn moves the mouse again: the silence was the button's.
     mark_after = case.reader.mark()
-    stream(case, 0.5, (0, YAW_RAW, 0))
+    stream(case, 0.5, case.turning)
     settle(case)
     after = case.reader.total(mark_after, case.mouse, ev.EV_REL, ev.REL_X)
     print(f"    L1 (gyro_off) held: {len(held)} mouse motion events while turning; released: REL_X {after}")
@@ -293,13 +308,13 @@ def test_unplug_keeps_the_virtual_devices_and_replug_resumes(case):
     # The edge reopens the pad when it is back (a source says so at the first report from the new
     # node, so the pad streams meanwhile): the mouse moves again.
     waiting = case.reader.mark()
-    streamer = pads.Streamer(case.pad, [(FLAT_ACCEL, (0, YAW_RAW, 0))])
+    streamer = pads.Streamer(case.pad, [(FLAT_ACCEL, case.turning)], rate=RATE)
     back = nodes.wait_for(lambda: case.reader.since(waiting, case.mouse, ev.EV_REL), 20, 0.1)
     streamer.stop()
     settle(case)
     grab = ev.grab_error(case.physical)
     mark = case.reader.mark()
-    stream(case, 1.0, (0, YAW_RAW, 0))
+    stream(case, 1.0, case.turning)
     set_controls(case.pad, buttons={CROSS: True})
     settle(case)
     x = case.reader.total(mark, case.mouse, ev.EV_REL, ev.REL_X)
@@ -334,40 +349,39 @@ def test_sdl_sees_the_virtual_pad_as_a_game_controller():
     buttons by position (triangle is the top button: SDL's Y)."""
     pad, hidraw, _ = create(pads.DS4USB)
     mapping = Mapping(f"hidraw:{hidraw}", profile("/tmp/kt-map-sdl.toml", right_stick="passthrough"))
-    streamer = None
+
+    def press(**controls):
+        # A few reports carry the change: the controls need no stream, and SDL starting under the
+        # emulated CPU needs every cycle it can get.
+        set_controls(pad, **controls)
+        pads.stream(pad, 0.1, FLAT_ACCEL, (0, 0, 0), rate=RATE)
     try:
         _, gamepad = mapping.wait_devices()
-        streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, 0, 0))])
+        press()
         sdl = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "sdl_controller.py"),
-                                f"{XBOX_360[0]:04x}", f"{XBOX_360[1]:04x}", "8"],
+                                f"{XBOX_360[0]:04x}", f"{XBOX_360[1]:04x}", "6"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "SDL_JOYSTICK_DISABLE_UDEV": "1", "SDL_JOYSTICK_HIDAPI": "0"})
         lines = []
         reader = threading.Thread(target=lambda: lines.extend(json.loads(l) for l in sdl.stdout), daemon=True)
         reader.start()
-        opened = nodes.wait_for(lambda: any("controller" in l or "error" in l for l in lines) and lines, 30)
-        # Right stick full right, then full up; triangle held with the second.
-        for right, buttons in (((255, 128), {}), ((128, 0), {TRIANGLE: True})):
-            streamer.stop()
-            set_controls(pad, right=right, buttons=buttons or None)
-            streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, 0, 0))])
+        opened = nodes.wait_for(lambda: any("t" in l or "error" in l for l in lines), 120, 0.1)
+        # Right stick full right, then full up with triangle held, then let go.
+        for controls in ({"right": (255, 128)}, {"right": (128, 0), "buttons": {TRIANGLE: True}},
+                         {"right": CENTRE, "buttons": {TRIANGLE: False}}):
+            press(**controls)
             time.sleep(1.0)
-        streamer.stop()
-        set_controls(pad, right=CENTRE, buttons={TRIANGLE: False})
-        streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, 0, 0))])
-        sdl.wait(timeout=60)
+        sdl.wait(timeout=120)
         reader.join(timeout=2)
         err = sdl.stderr.read()
     finally:
-        if streamer:
-            streamer.stop()
         mapping.stop()
         pad.destroy()
     found = next((l for l in lines if "joystick" in l), {})
     states = [l for l in lines if "t" in l]
     print(f"\n  SDL: {found}; controller {next((l['controller'] for l in lines if 'controller' in l), None)}; "
           f"{len(states)} state changes, e.g. {states[:6]} {err.strip()[-300:]}")
-    assert opened and found, f"SDL did not report: {lines} {err}"
+    assert opened and found, f"SDL did not report in 120 s: {lines} {err}"
     assert found.get("is_game_controller"), f"SDL does not take the virtual pad for a game controller: {found}"
     assert found.get("path") == gamepad, f"SDL's joystick {found.get('path')} is not the virtual pad {gamepad}"
     assert max(s["rightx"] for s in states) > 30000, "SDL did not see the right stick go right"
@@ -381,7 +395,7 @@ def test_bench_map_times_the_real_path():
     under an emulated CPU measure the emulator; the case asserts that the bench completes with
     figures that make sense, and prints its table for the log."""
     pad, hidraw, _ = create(pads.DS4USB)
-    streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, YAW_RAW, 0))])
+    streamer = pads.Streamer(pad, [(FLAT_ACCEL, (0, YAW_RAW, 0))], rate=RATE)
     try:
         args = ("bench", "map", "--source", f"hidraw:{hidraw}", "--gyro-calibration", "off")
         code, text, err = run(*args, "--duration", "3", timeout=180)
@@ -395,7 +409,7 @@ def test_bench_map_times_the_real_path():
     report = json.loads(out)["report"]
     latency = report["latency"]
     assert "p99 ≤ 0.5 ms" in text and ("PASS" in text or "MISS" in text)
-    # 2 s of a 250 Hz pad: hundreds of reports timed, each within the run, percentiles ordered.
-    assert latency["count"] > 100, report
-    assert 0 < latency["p50"] <= latency["p99"] <= latency["p999"] < 2e9, latency
+    # 2 s of a pad at RATE: its reports timed, each within the run, the percentiles in order.
+    assert latency["count"] >= RATE, report
+    assert 0 < latency["p50"] <= latency["p99"] <= latency["p999"] <= latency["max"] < 2e9, latency
     assert 0 < report["cpuPerReport"] < 0.1 * 1e9, report
