@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU → Motion.
+// Dependencies point inward: tiltkit, TiltkitC → Demo/Benchmarks/DSUServer/MotionSources/MapperDevices → Engine/CartGame/MotionDevices/MotionSDL/MotionEvaluation/DSU/Mapper → Motion.
 // Motion is pure Swift (no SDL, no GL) so its tests run anywhere.
 let package = Package(
     name: "Tiltkit",
@@ -98,13 +98,13 @@ let package = Package(
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
-        .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport"]),
+        .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport", "CAllocationCounter"]),
         .testTarget(name: "MapperDevicesTests", dependencies: ["MapperDevices", "Mapper", "MotionDevices", "Motion", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "ProcessMaps"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Engine", "CartGame", "Motion", "MotionEvaluation", "TestSupport"]),
         // The command-line tool, run as a process (its commands' output formats).
-        .testTarget(name: "tiltkitTests", dependencies: ["Motion", "TestSupport"]),
+        .testTarget(name: "tiltkitTests", dependencies: ["Motion", "Mapper", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: [
             "Benchmarks", "Engine", "Motion", "TestSupport", .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),

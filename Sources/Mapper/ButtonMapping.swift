@@ -22,8 +22,10 @@ struct ButtonMapping: Sendable {
 
     func map(_ held: PadButtons, previous: PadButtons) -> Result {
         var result = Result()
-        for (button, target) in targets {
-            if case .pad(button) = target {
+        // By index: iterating the array of tuples directly allocated per element in debug builds.
+        for index in targets.indices {
+            let (button, target) = targets[index]
+            if case .pad(let to) = target, to == button {
                 if button == .leftTrigger { result.leftTriggerPasses = true }
                 if button == .rightTrigger { result.rightTriggerPasses = true }
             }

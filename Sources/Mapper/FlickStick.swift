@@ -54,7 +54,8 @@ struct FlickStick: Hashable, Sendable {
         if flickAngle != 0, profile.flickTimeExponent != 0 {
             duration *= pow(abs(flickAngle) / .pi, profile.flickTimeExponent)
         }
-        let now = duration > 0 ? min(1, max(0, (time - started) / duration)) : 1
+        // Never backwards: a clock that steps back holds the flick rather than undoing it.
+        let now = duration > 0 ? min(1, max(progress, (time - started) / duration)) : 1
         let shaped = { (p: Double) in 1 - (1 - p) * (1 - p) }
         let share = (shaped(now) - shaped(progress)) * flickAngle
         progress = now
@@ -91,7 +92,9 @@ struct RotationSmoothing: Hashable, Sendable {
         let direct = upper > lower ? min(1, max(0, (abs(change) - lower) / (upper - lower))) : 1
         front = (front + Self.count - 1) % Self.count
         parts[front] = change * (1 - direct)
-        let average = parts.reduce(0, +) / Double(Self.count)
+        var sum = 0.0
+        for i in parts.indices { sum += parts[i] }
+        let average = sum / Double(Self.count)
         owed += parts[front] - average
         return average + change * direct
     }

@@ -31,7 +31,8 @@ public struct Mapper: Sendable {
     private var gyroTurnRate = StickPosition.centre
 
     /// The longest gap between two motion samples taken as motion, seconds: after a longer one (a
-    /// dropped connection, a paused source) the held rate is not applied across the gap.
+    /// dropped connection, a paused source) the held rate is not applied across the gap. Aim-stick
+    /// motion takes at most this much time a step too.
     public static let maximumSampleInterval = 0.1
 
     public init(profile: MapperProfile) {
@@ -49,12 +50,12 @@ public struct Mapper: Sendable {
     /// moment. Time comes from `sample.timestamp` (seconds).
     public mutating func step(sample: MotionSample, controls: PadControls) -> MapperOutput {
         let enabled = gyroSwitch.update(controls.buttons)
-        let dt = lastSampleTime.map { sample.timestamp - $0 } ?? 0
-        lastSampleTime = sample.timestamp
-        if !fusion.update(sample, into: &motion) {
-            // A rejected sample (non-finite, out of order) moves nothing.
+        guard sample.timestamp.isFinite, fusion.update(sample, into: &motion) else {
+            // A rejected sample (non-finite, out of order) moves nothing and leaves the clock alone.
             return output(controls: controls, time: sample.timestamp, gyroTurn: .zero)
         }
+        let dt = lastSampleTime.map { sample.timestamp - $0 } ?? 0
+        lastSampleTime = sample.timestamp
         var turn = AimDelta.zero
         if let rate = sample.rotationRate, dt > 0, dt <= Self.maximumSampleInterval {
             turn = aim.update(rotationRate: rate, gravity: motion.gravity, dt: dt, gyroOff: !enabled)
@@ -69,7 +70,9 @@ public struct Mapper: Sendable {
 
     /// Controls changed between motion samples (or a source with no motion): buttons and sticks
     /// pass at once; no gyro motion (gyro-to-stick output holds the last sample's rate); flick-stick
-    /// progress advanced to `time` (seconds, the samples' clock).
+    /// progress advanced to `time` (seconds, the samples' clock). A source without motion should
+    /// still step at a steady rate (e.g. 250 Hz) while a flick runs or an aim stick is held: both
+    /// advance only when stepped.
     public mutating func step(controls: PadControls, time: Double) -> MapperOutput {
         if !gyroSwitch.update(controls.buttons) { gyroTurnRate = .centre }
         return output(controls: controls, time: time, gyroTurn: .zero)
@@ -90,6 +93,11 @@ public struct Mapper: Sendable {
     // MARK: One step's output
 
     private mutating func output(controls: PadControls, time: Double, gyroTurn: AimDelta) -> MapperOutput {
+        // A broken clock or stick reading moves nothing rather than poisoning the state.
+        let time = time.isFinite ? time : lastTime ?? 0
+        var controls = controls
+        controls.leftStick = Self.finite(controls.leftStick)
+        controls.rightStick = Self.finite(controls.rightStick)
         var out = MapperOutput()
         let mapped = buttons.map(controls.buttons, previous: previousButtons)
         previousButtons = controls.buttons
@@ -99,16 +107,20 @@ public struct Mapper: Sendable {
         out.pad.leftTrigger = Self.trigger(controls.leftTrigger, passes: mapped.leftTriggerPasses, pressed: mapped.leftTriggerPressed)
         out.pad.rightTrigger = Self.trigger(controls.rightTrigger, passes: mapped.rightTriggerPasses, pressed: mapped.rightTriggerPressed)
 
-        let dt = lastTime.map { max(0, time - $0) } ?? 0
+        // Aim-stick motion integrates the time between steps, capped like the gyro's so a step
+        // after a long silence does not fling the view.
+        let dt = lastTime.map { min(Self.maximumSampleInterval, max(0, time - $0)) } ?? 0
         lastTime = time
         // View turn in degrees this step, x right and y up, from every mouse-bound source.
         var viewX = 0.0, viewY = 0.0
         if profile.gyroOutput == .mouse { viewX -= gyroTurn.yaw; viewY += gyroTurn.pitch }
 
-        out.pad.leftStick = stick(controls.leftStick, settings: profile.leftStick, flick: &leftFlick, time: time, dt: dt,
-                                  viewX: &viewX, viewY: &viewY, gyroHere: profile.gyroOutput == .leftStick)
-        out.pad.rightStick = stick(controls.rightStick, settings: profile.rightStick, flick: &rightFlick, time: time, dt: dt,
-                                   viewX: &viewX, viewY: &viewY, gyroHere: profile.gyroOutput == .rightStick)
+        let gyroLeft = profile.gyroOutput == .leftStick ? gyroTurnRate : .centre
+        let gyroRight = profile.gyroOutput == .rightStick ? gyroTurnRate : .centre
+        out.pad.leftStick = Self.stick(controls.leftStick, settings: profile.leftStick, profile: profile, flick: &leftFlick,
+                                       time: time, dt: dt, gyroTurnRate: gyroLeft, viewX: &viewX, viewY: &viewY)
+        out.pad.rightStick = Self.stick(controls.rightStick, settings: profile.rightStick, profile: profile, flick: &rightFlick,
+                                        time: time, dt: dt, gyroTurnRate: gyroRight, viewX: &viewX, viewY: &viewY)
 
         let counts = remainder.take(x: viewX * profile.countsPerDegree, y: -viewY * profile.countsPerDegree)
         out.mouseX = counts.x
@@ -116,9 +128,12 @@ public struct Mapper: Sendable {
         return out
     }
 
-    /// One physical stick's virtual position, adding what its mode sends to the mouse to `viewX/Y`.
-    private func stick(_ physical: StickPosition, settings: StickSettings, flick: inout FlickStick, time: Double, dt: Double,
-                       viewX: inout Double, viewY: inout Double, gyroHere: Bool) -> StickPosition {
+    /// One physical stick's virtual position with `gyroTurnRate` (°/s, x right, y up) added, and
+    /// what its mode sends to the mouse added to `viewX/Y`. Static: a method on self with a stored
+    /// property passed inout would copy the mapper, and the flick's smoothing buffer with it.
+    private static func stick(_ physical: StickPosition, settings: StickSettings, profile: MapperProfile, flick: inout FlickStick,
+                              time: Double, dt: Double, gyroTurnRate: StickPosition,
+                              viewX: inout Double, viewY: inout Double) -> StickPosition {
         var passed = StickPosition.centre
         switch settings.mode {
         case .passthrough:
@@ -132,13 +147,17 @@ public struct Mapper: Sendable {
         case .none:
             break
         }
-        guard gyroHere, gyroTurnRate != .centre else { return passed }
+        guard gyroTurnRate != .centre else { return passed }
         // The game sees one stick: what it would turn for the physical stick plus the gyro's rate,
         // turned back into the deflection that makes it turn so (JSM's processGyroStick).
         let curve = GameStickCurve(turnSpeed: profile.stickTurnSpeed, deadzoneInner: settings.gameDeadzoneInner,
                                    deadzoneOuter: settings.gameDeadzoneOuter, power: settings.gamePower)
         let physicalTurn = curve.turn(forDeflection: passed)
         return curve.deflection(forTurn: StickPosition(x: physicalTurn.x + gyroTurnRate.x, y: physicalTurn.y + gyroTurnRate.y))
+    }
+
+    private static func finite(_ stick: StickPosition) -> StickPosition {
+        stick.x.isFinite && stick.y.isFinite ? stick : .centre
     }
 
     /// A trigger's travel on the virtual pad: its own travel where it mirrors, full where another

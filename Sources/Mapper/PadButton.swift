@@ -10,32 +10,31 @@ public enum PadButton: String, CaseIterable, Hashable, Sendable {
     case leftStick = "L3", rightStick = "R3"
     case dpadUp = "UP", dpadDown = "DOWN", dpadLeft = "LEFT", dpadRight = "RIGHT"
 
-    /// The button's bit in `PadButtons`: its place in the declaration (`allCases`) order. A switch,
-    /// not `allCases.firstIndex(of:)`: `allCases` builds a new array on every call, and every
-    /// `contains` of every mapper step asked for a bit.
+    /// The button's bit, in `allCases` order. A switch: `allCases.firstIndex(of:)` allocated on
+    /// every call, and this runs for every button on every step.
     var bit: UInt32 {
-        let place: UInt32 =
-            switch self {
-            case .south: 0
-            case .east: 1
-            case .west: 2
-            case .north: 3
-            case .leftShoulder: 4
-            case .rightShoulder: 5
-            case .leftTrigger: 6
-            case .rightTrigger: 7
-            case .select: 8
-            case .start: 9
-            case .home: 10
-            case .capture: 11
-            case .leftStick: 12
-            case .rightStick: 13
-            case .dpadUp: 14
-            case .dpadDown: 15
-            case .dpadLeft: 16
-            case .dpadRight: 17
-            }
-        return 1 << place
+        let index: UInt32
+        switch self {
+        case .south: index = 0
+        case .east: index = 1
+        case .west: index = 2
+        case .north: index = 3
+        case .leftShoulder: index = 4
+        case .rightShoulder: index = 5
+        case .leftTrigger: index = 6
+        case .rightTrigger: index = 7
+        case .select: index = 8
+        case .start: index = 9
+        case .home: index = 10
+        case .capture: index = 11
+        case .leftStick: index = 12
+        case .rightStick: index = 13
+        case .dpadUp: index = 14
+        case .dpadDown: index = 15
+        case .dpadLeft: index = 16
+        case .dpadRight: index = 17
+        }
+        return 1 << index
     }
 }
 

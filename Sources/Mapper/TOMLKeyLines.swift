@@ -42,13 +42,16 @@ extension Substring {
 }
 
 /// The closest of `candidates` to `word` by edit distance, if close enough to be a slip of the
-/// fingers (at most 2 edits, and fewer than half the word), case-insensitive.
+/// fingers (at most 2 edits, and at most half the word), case-insensitive.
 func nearestName(to word: String, in candidates: [String]) -> String? {
     let lower = Array(word.lowercased())
-    var best: (name: String, distance: Int)?
+    // Ties go to the candidate nearest in length ("L4" → "L3" rather than "L").
+    var best: (name: String, distance: Int, lengthDifference: Int)?
     for candidate in candidates {
         let d = editDistance(lower, Array(candidate.lowercased()))
-        if d <= 2, d * 2 < max(lower.count, 2), d < (best?.distance ?? .max) { best = (candidate, d) }
+        let lengthDifference = abs(candidate.count - lower.count)
+        guard d <= 2, d * 2 <= lower.count else { continue }
+        if best == nil || (d, lengthDifference) < (best!.distance, best!.lengthDifference) { best = (candidate, d, lengthDifference) }
     }
     return best?.name
 }

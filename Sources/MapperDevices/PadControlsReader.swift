@@ -77,9 +77,12 @@ public final class PadControlsReader: @unchecked Sendable {
         return decoder.controls
     }
 
+    /// Delivers the controls held at opening (when any are), then each change from the reader's thread.
     public func start(_ deliver: @escaping @Sendable (Event) -> Void) {
         lock.lock(); defer { lock.unlock() }
         guard thread == nil, fd >= 0 else { return }
+        // A button held or a stick pushed while the mapping starts is not an event the node will send.
+        if decoder.controls != .idle { deliver(.controls(decoder.controls, time: 0)) }
         thread = SourceThread(name: "pad controls \(path)") { [self] thread in run(thread, deliver) }
     }
 

@@ -106,9 +106,19 @@ public final class UInputDevice: InputEventSink, @unchecked Sendable {
     public func write(_ events: [InputEvent]) throws(UInputError) {
         guard fd >= 0, !events.isEmpty else { return }
         buffer.removeAll(keepingCapacity: true)
-        for event in events { buffer.append(contentsOf: event.bytes) }
+        for event in events { Self.append(event, to: &buffer) }
         let (written, code) = buffer.withUnsafeBytes { calls.write(fd, $0) }
         if written < 0 { throw .system(path: path, call: "write", errno: code) }
+    }
+
+    /// `struct input_event` on 64-bit Linux (linux/input.h), little-endian: the time left zero
+    /// (uinput stamps each event), then type, code, value. Appended in place: a write allocates nothing
+    /// once the buffer has grown.
+    private static func append(_ event: InputEvent, to buffer: inout [UInt8]) {
+        for _ in 0..<16 { buffer.append(0) }
+        withUnsafeBytes(of: event.type.littleEndian) { buffer.append(contentsOf: $0) }
+        withUnsafeBytes(of: event.code.littleEndian) { buffer.append(contentsOf: $0) }
+        withUnsafeBytes(of: event.value.littleEndian) { buffer.append(contentsOf: $0) }
     }
 
     /// Removes the device (games holding it see it unplugged). Idempotent.

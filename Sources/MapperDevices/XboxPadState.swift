@@ -28,7 +28,7 @@ struct XboxPadState: Hashable, Sendable {
     var leftTrigger: Int32, rightTrigger: Int32
     var hatX: Int32, hatY: Int32
 
-    /// The axes in ABS code order with their values, for setup and diffing.
+    /// The axes in ABS code order with their values (the device's setup; `events` compares them field by field).
     var axes: [(code: Int32, value: Int32)] {
         [(ABS_X, leftX), (ABS_Y, leftY), (ABS_Z, leftTrigger), (ABS_RX, rightX), (ABS_RY, rightY), (ABS_RZ, rightTrigger),
          (ABS_HAT0X, hatX), (ABS_HAT0Y, hatY)]
@@ -65,9 +65,15 @@ struct XboxPadState: Hashable, Sendable {
         for (button, code) in Self.buttons where buttons.contains(button) != previous.buttons.contains(button) {
             events.append(.key(code, buttons.contains(button)))
         }
-        for (now, before) in zip(axes, previous.axes) where now.value != before.value {
-            events.append(.absolute(now.code, now.value))
-        }
+        func axis(_ code: Int32, _ now: Int32, _ before: Int32) { if now != before { events.append(.absolute(code, now)) } }
+        axis(ABS_X, leftX, previous.leftX)
+        axis(ABS_Y, leftY, previous.leftY)
+        axis(ABS_Z, leftTrigger, previous.leftTrigger)
+        axis(ABS_RX, rightX, previous.rightX)
+        axis(ABS_RY, rightY, previous.rightY)
+        axis(ABS_RZ, rightTrigger, previous.rightTrigger)
+        axis(ABS_HAT0X, hatX, previous.hatX)
+        axis(ABS_HAT0Y, hatY, previous.hatY)
         events.append(.synReport)
         return events
     }

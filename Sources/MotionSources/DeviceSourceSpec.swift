@@ -64,7 +64,8 @@ public enum DeviceSourceSpec: Equatable, Sendable {
         return try? DeviceSourceSpec(kind: best.kind, argument: best.path)
     }
 
-    public func makeSource() throws -> any MotionSource {
+    /// The source; `exclusive` grabs an evdev node for it alone (the other kinds are not evdev).
+    public func makeSource(exclusive: Bool = false) throws -> any MotionSource {
         func gamepad(_ hint: String?) throws -> GamepadDevice? {
             guard let hint else { return nil }
             guard let device = GamepadDevice(hint: hint) else {
@@ -86,7 +87,7 @@ public enum DeviceSourceSpec: Equatable, Sendable {
                 }
                 return d
             }
-            return try EvdevMotionSource(path: path, options: .init(driver: parsed))
+            return try EvdevMotionSource(path: path, options: .init(driver: parsed, exclusive: exclusive))
         case .sdl(let index):
             return SDLControllerSource(index: index)
         case let .hidRecording(path, device):

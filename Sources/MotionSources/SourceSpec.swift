@@ -23,11 +23,14 @@ public enum SourceSpec: Equatable, Sendable {
         public var loop: Bool
         /// nil: auto for live devices, none for traces (`GyroCalibrationChoice.mode`).
         public var gyroCalibration: GyroCalibrationChoice?
+        /// An evdev node taken for this source alone (EVIOCGRAB), so no other program reads it.
+        public var exclusive: Bool
 
-        public init(speed: Double = 1, loop: Bool = false, gyroCalibration: GyroCalibrationChoice? = nil) {
+        public init(speed: Double = 1, loop: Bool = false, gyroCalibration: GyroCalibrationChoice? = nil, exclusive: Bool = false) {
             self.speed = speed
             self.loop = loop
             self.gyroCalibration = gyroCalibration
+            self.exclusive = exclusive
         }
     }
 
@@ -70,7 +73,7 @@ public enum SourceSpec: Equatable, Sendable {
         case .device(let device):
             // A hid-recorder capture is a replay too: left as recorded unless asked.
             if case .hidRecording = device { return (try device.makeSource(), false) }
-            return (try device.makeSource(), true)
+            return (try device.makeSource(exclusive: options.exclusive), true)
         }
     }
 

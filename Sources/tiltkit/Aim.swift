@@ -9,7 +9,7 @@ import MotionDevices
 struct Aim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aim",
-        abstract: "Gyro aiming on a target range: the view turns as the pad turns (local, player or world space).",
+        abstract: "Gyro aiming on a target range: the view turns as the pad turns (local, player or world space, or leaning in player-lean or world-lean).",
         discussion: """
         The turret of Core Motion's 2010 talk as a small target range: eight targets around you; \
         the view's yaw and pitch follow the gyro through GyroAim (GyroWiki's spaces, real-world \
@@ -36,7 +36,7 @@ struct Aim: ParsableCommand {
     @Option(help: "Motion source: \(SourceSpec.kinds.joined(separator: ", ")) or a trace file. Default auto: the first pad or IMU found, else the bundled x-io trace (headless: the trace).")
     var source: String = "auto"
 
-    @Option(help: "player | world | local")
+    @Option(help: "player | world | local | player-lean | world-lean")
     var space: GyroSpace = .player
 
     @Option(help: "View turn per pad turn: 1 turns the view by the angle the pad turned.")

@@ -20,7 +20,7 @@ struct MapCommand: ParsableCommand {
         of the pad is grabbed while mapping so a game sees one pad, "\(VirtualGamepad.name)" \
         (an Xbox 360 pad, USB 045e:028e), and one mouse, "\(VirtualMouse.name)".
 
-        The profile file is reloaded when it changes; a bad edit is reported (FILE:LINE) and the last \
+        Example profiles are in Assets/profiles/ (its README lists every key). The profile file is reloaded when it changes; a bad edit is reported (FILE:LINE) and the last \
         good profile kept. Unplugging the pad releases every virtual button and centres the sticks; \
         replugging resumes. Ctrl-C (or SIGTERM) removes the virtual devices and prints a summary.
 
@@ -80,27 +80,22 @@ struct MapCommand: ParsableCommand {
                 printError("tiltkit map: no pad found that this user may open (`tiltkit devices` lists what is there); mapping the bundled trace")
             }
         }
+        // A hid-recorder capture is a replay: left as recorded unless asked, as SourceSpec does.
         let live: Bool
-        if case .device = spec { live = true } else { live = false }
+        switch spec {
+        case .device(.hidRecording): live = false
+        case .device: live = true
+        default: live = false
+        }
         // The option wins; a live pad otherwise takes the profile's calibration, a trace none.
         let choice = gyro.choice ?? (live ? GyroCalibrationChoice(rawValue: profile.gyroCalibration.rawValue) : nil)
-        let source: any MotionSource
-        var device: (kind: String, path: String)?
+        // The source grabs its own evdev node: a grab from another file would starve it.
+        let source = try spec.openSource(.init(speed: speed, gyroCalibration: choice, exclusive: !dryRun))
+        let device: (kind: String, path: String)?
         switch spec {
-        case .device(.evdev(let path, let driver)):
-            // Built here rather than by the spec: the source grabs its own node (a grab from another file would starve it).
-            let parsed = try driver.map { name in
-                guard let d = EvdevMotionDecoder.Driver(rawValue: name) else { throw SourceSpecError.invalid("unknown driver '\(name)'") }
-                return d
-            }
-            let evdev = try EvdevMotionSource(path: path, options: .init(driver: parsed, exclusive: !dryRun))
-            source = GyroCalibrationChoice.wrap(evdev, mode: GyroCalibrationChoice.mode(given: choice, live: true))
-            device = ("evdev", path)
-        case .device(.hidraw(let path, _)):
-            source = try spec.openSource(.init(gyroCalibration: choice))
-            device = ("hidraw", path)
-        default:
-            source = try spec.openSource(.init(speed: speed, gyroCalibration: choice))
+        case .device(.evdev(let path, _)): device = ("evdev", path)
+        case .device(.hidraw(let path, _)): device = ("hidraw", path)
+        default: device = nil
         }
         let name = source.info.name
         return (source, name, device)
@@ -137,7 +132,7 @@ private struct MapRun {
         let target = dryRun ? "dry run: the events for \(VirtualMouse.name), \(VirtualGamepad.name) on stdout"
             : "\(VirtualMouse.name), \(VirtualGamepad.name)"
         printError("tiltkit map: \(name) → \(target)")
-        openPad()
+        _ = openPad(sayingNothingFound: true)
         let session = self.session
         let pad = self.pad
         let name = self.name
@@ -163,10 +158,17 @@ private struct MapRun {
         var last = (time: start, totals: session.totals)
         var nextStatus = statusInterval > 0 ? start + statusInterval : .infinity
         var nextProfileCheck = start + ProfileWatcher.interval
+        var padSearchEnds: Double?
+        var nextPadSearch = start
         while !interrupt.isSet && !state.hasEnded && clock.now() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
             let now = clock.now()
-            if state.takeReturned() { openPad() }
+            // The driver makes the pad's evdev nodes around when its hidraw node returns: keep looking a while.
+            if state.takeReturned() { padSearchEnds = now + MapRun.padSearchTime; nextPadSearch = now }
+            if let ends = padSearchEnds, now >= nextPadSearch {
+                nextPadSearch = now + 0.25
+                if openPad(sayingNothingFound: now >= ends) || now >= ends { padSearchEnds = nil }
+            }
             if now >= nextProfileCheck, let path = profilePath {
                 nextProfileCheck = now + ProfileWatcher.interval
                 switch watcher?.check() {
@@ -196,9 +198,16 @@ private struct MapRun {
         printError(summary)
     }
 
+    /// Seconds to look for the pad's evdev nodes after it is back.
+    static let padSearchTime = 5.0
+
     /// Finds, reads and (not in a dry run) grabs the pad's evdev nodes, and says what it took.
-    private func openPad() {
-        guard let pad else { return }
+    /// False when no gamepad node was found (then silent unless `sayingNothingFound`).
+    private func openPad(sayingNothingFound: Bool) -> Bool {
+        guard let pad else {
+            printError("tiltkit map: this source has no pad buttons or sticks: motion only, the virtual pad at rest")
+            return true
+        }
         let session = self.session
         let opened = pad.open { event in
             switch event {
@@ -206,11 +215,17 @@ private struct MapRun {
             case .disconnected, .ended: session.feed(controls: .idle)
             }
         }
+        guard opened.gamepad != nil || sayingNothingFound else {
+            pad.close()
+            return false
+        }
         var parts: [String] = []
         if let gamepad = opened.gamepad { parts.append("buttons and sticks from \(gamepad)") } else { parts.append("no gamepad node found beside \(pad.sourcePath): motion only") }
         if !opened.grabbed.isEmpty { parts.append("grabbed \(opened.grabbed.joined(separator: ", "))") }
+        if pad.grab && pad.sourceKind == "evdev" { parts.append("the motion node grabbed by the source") }
         printError("tiltkit map: " + parts.joined(separator: "; "))
         for problem in opened.problems { printError("tiltkit map: warning: \(problem)") }
+        return opened.gamepad != nil
     }
 
     private func statusLine(_ now: MapperSession.Counters, since before: MapperSession.Counters, seconds: Double) -> String {

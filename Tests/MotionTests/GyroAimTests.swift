@@ -147,3 +147,40 @@ import Testing
         #expect(aim.update(rotationRate: Vector3(0, 0, 1), gravity: Vector3(0, 0, -1), dt: -1) == .zero)
     }
 }
+
+/// The lean spaces (JoyShockMapper's PLAYER_LEAN and WORLD_LEAN) and the cutoff (GYRO_CUTOFF_SPEED,
+/// GYRO_CUTOFF_RECOVERY).
+@Suite struct GyroLeanAndCutoffTests {
+    let r = 100 * Double.pi / 180
+
+    /// Flat pad leaned right (right side down, +y rate): both lean spaces turn right (negative yaw)
+    /// by the lean rate; a flat turn about the face axis leans nothing.
+    @Test func leaningRightTurnsRight() {
+        for space in [GyroSpace.playerLean, .worldLean] {
+            let lean = space.aimRate(rotationRate: Vector3(0, r, 0), gravity: Vector3(0, 0, -1))
+            #expect(abs(lean.yaw + r) < 1e-12, "\(space)")
+            let turn = space.aimRate(rotationRate: Vector3(0.2, 0, r), gravity: Vector3(0, 0, -1))
+            #expect(abs(turn.yaw) < 1e-12, "\(space)")
+            #expect(abs(turn.pitch - 0.2) < 1e-12, "\(space)")
+        }
+    }
+
+    /// Pad held upright like a wheel (top edge up, gravity −y): leaning it right is a clockwise turn
+    /// about its face axis (−z rate), and both lean spaces turn right by it.
+    @Test func uprightPadLeansAboutItsFaceAxis() {
+        for space in [GyroSpace.playerLean, .worldLean] {
+            let a = space.aimRate(rotationRate: Vector3(0, 0, -r), gravity: Vector3(0, -1, 0))
+            #expect(abs(a.yaw + r) < 1e-12, "\(space)")
+        }
+    }
+
+    @Test func cutoffDropsSlowAimAndRecoversLinearly() {
+        let soft = GyroCutoff(speed: 1, recovery: 3)
+        #expect(soft.factor(atSpeed: 0.5) == 0)
+        #expect(abs(soft.factor(atSpeed: 2) - 0.5) < 1e-12)
+        #expect(soft.factor(atSpeed: 10) == 1)
+        let hard = GyroCutoff(speed: 2)
+        #expect(hard.factor(atSpeed: 1.9) == 0)
+        #expect(hard.factor(atSpeed: 2.1) == 1)
+    }
+}
