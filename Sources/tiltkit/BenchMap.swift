@@ -44,7 +44,8 @@ extension Bench {
                 } catch {
                     throw BenchSourceFailure(description: "bench map times the writes to /dev/uinput and cannot run without it: \(error)")
                 }
-                let made = try spec.makeSource(SourceSpec.Options(gyroCalibration: gyro.choice ?? GyroCalibrationChoice(rawValue: mapperProfile.gyroCalibration.rawValue)))
+                // As `tiltkit map` opens it: an evdev source grabs its own node.
+                let made = try spec.makeSource(SourceSpec.Options(gyroCalibration: gyro.choice ?? GyroCalibrationChoice(rawValue: mapperProfile.gyroCalibration.rawValue), exclusive: true))
                 let probe = MapLatencyProbe()
                 let writer = TimedMapperWriter(devices, probe: probe)
                 let session = MapperSession(mapper: Mapper(profile: mapperProfile), writer: writer)
