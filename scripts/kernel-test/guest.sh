@@ -3,7 +3,7 @@
 set -u
 cd "$(dirname "$0")"
 for m in uhid hid-sony hid-playstation hid-nintendo hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d \
-         hid-sensor-magn-3d hid-sensor-press industrialio-triggered-buffer; do
+         hid-sensor-magn-3d hid-sensor-press industrialio-triggered-buffer uinput; do
     modprobe "$m" 2>/dev/null || echo "kernel-test: module $m not available"
 done
 echo "kernel-test: guest kernel $(uname -r), $(nproc) CPUs"
