@@ -9,6 +9,7 @@ public enum ActivityConfusion {
     /// A folder that holds no recording with a truth.
     public struct NoLabelledRecordings: Error, CustomStringConvertible, Equatable {
         public var folder: String
+        public init(folder: String) { self.folder = folder }
         public var description: String {
             "no labelled recordings in \(folder): name them as MotionSense does (wlk_…, jog_…, sit_…), "
                 + "put them in a folder named after the activity, or give --label"

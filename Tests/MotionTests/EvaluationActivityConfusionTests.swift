@@ -23,7 +23,7 @@ import Testing
     @Test("the call per second is the segment over each second's middle, unknown where none covers it")
     func perSecond() {
         let segments = [MotionActivitySegment(start: 10, end: 12.2, kind: .walking, confidence: .high),
-                        MotionActivitySegment(start: 13.6, end: 20, kind: .running, confidence: .medium)]
+                        MotionActivitySegment(start: 13.4, end: 20, kind: .running, confidence: .medium)]
         #expect(ActivityConfusion.perSecond(segments, from: 10, duration: 5.9)
                 == [.walking, .walking, .unknown, .running, .running])
         #expect(ActivityConfusion.perSecond(segments, from: 10, duration: 0.5).isEmpty)
