@@ -10,17 +10,10 @@ struct Activity: ParsableCommand {
         seconds from the first sample, the activity and its confidence (low, medium, high). With \
         --json each line is {"start":…,"end":…,"activity":"…","confidence":"…"}.
 
-        --confusion DIR scores the classifier on labelled recordings instead: every trace in DIR \
-        whose file name starts with a MotionSense activity code (dws, ups, wlk = walking; jog = \
-        running; sit, std = stationary) or whose folder is named after an activity (walking/, \
-        running/, stationary/, automotive/, cycling/), or every trace with --label. It prints, \
-        per second of data, the truth against the call, and each class's agreement. Each \
-        recording is classified alone (its first call dates from its start), or with --joined all \
-        of them back to back as one stream, so that every change of activity is found late, as live.
+        How the classifier scores on labelled recordings is `tiltkit bench activity`.
 
         Examples:
           tiltkit activity ../shared/data/traces/motionsense/jog_16_sub_1.csv --json
-          tiltkit activity --confusion ../shared/data/traces/motionsense --joined
         """)
 
     @Argument(help: "The trace file (or Sensor Logger folder).")
@@ -32,45 +25,39 @@ struct Activity: ParsableCommand {
     @Flag(help: "Print every analysis window's features and vote instead of segments.")
     var windows = false
 
-    @Option(help: "Score the classifier on the labelled traces in this folder.")
+    /// Moved to `tiltkit bench activity`, with the three below; kept so the old invocation says where.
+    @Option(help: .hidden)
     var confusion: String?
 
-    @Option(help: "With --confusion: the activity of every trace in the folder (e.g. walking).")
+    @Option(help: .hidden)
     var label: String?
 
-    @Flag(help: "With --confusion: score the call as it stood at each second (no backdating), as a live app sees it.")
+    @Flag(help: .hidden)
     var live = false
 
-    @Flag(help: "With --confusion: play the recordings back to back as one stream (changes must be found).")
+    @Flag(help: .hidden)
     var joined = false
 
     func validate() throws {
-        if (file == nil) == (confusion == nil) { throw ValidationError("give a trace FILE, or --confusion DIR") }
-        if let label, MotionActivityKind(rawValue: label) == nil {
-            throw ValidationError("--label must be one of \(MotionActivityKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let moved = [("--confusion", confusion != nil), ("--label", label != nil), ("--live", live), ("--joined", joined)]
+            .first(where: \.1)?.0 {
+            printError("tiltkit activity: \(moved) moved: tiltkit bench activity DIR [--joined] [--live] [--label KIND]")
+            throw ExitCode.failure
         }
-        if (label != nil || joined || live) && confusion == nil {
-            throw ValidationError("--label, --joined and --live go with --confusion")
-        }
+        if file == nil { throw ValidationError("give a trace FILE") }
     }
 
     func run() throws {
         try reportingErrors {
-            if let confusion {
-                let report = try ActivityConfusion.score(folder: URL(fileURLWithPath: confusion),
-                                                         label: label.flatMap(MotionActivityKind.init(rawValue:)),
-                                                         joined: joined, live: live)
-                print(report.table, terminator: "")
-                return
-            }
             let trace = try loadTrace(file!)
             let first = trace.samples.first?.timestamp ?? 0
             if windows {
                 printWindows(trace, from: first)
                 return
             }
-            let segments = ActivityConfusion.classify(trace)
-            for s in segments {
+            var classifier = MotionActivityClassifier()
+            for sample in trace.samples { classifier.push(sample) }
+            for s in classifier.allSegments {
                 let start = s.start - first, end = s.end - first
                 if json {
                     print(s.jsonLine(origin: first))

@@ -7,7 +7,7 @@ import Motion
 /// accurate it is, and how long frames take. Figures come with a baseline from the same run.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Benchmarks: pull cost and sample age, fusion cost, latency, frame time, accuracy, the mapper's path.",
+        abstract: "Benchmarks: pull cost and sample age, fusion cost, latency, frame time, accuracy, the mapper's path, step counts, activity calls.",
         discussion: """
         Build with `swift build -c release` first: debug figures mean nothing. Every bench prints an \
         aligned table (a progress bar on stderr while it runs, on a terminal), or JSON with --json; \
@@ -23,8 +23,11 @@ struct Bench: ParsableCommand {
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
           tiltkit bench gestures --data ../shared/data
           tiltkit bench map --source hidraw:/dev/hidraw3 --duration 20   # turn the pad meanwhile
+          tiltkit bench pedometer Assets/traces/oxford-steps/*.csv
+          tiltkit bench activity ../shared/data/traces/motionsense --joined
         """,
-        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self, MapPath.self])
+        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self, MapPath.self, Pedometer.self,
+                      Activity.self])
 }
 
 /// Flags every bench takes.

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The activity classifier on real recordings: MotionSense (iPhone 6s in a front trouser pocket,
 /// 50 Hz; MIT), labelled by its file names, and the bundled x-io board recording. Shares are per
-/// second of data, as `tiltkit activity --confusion` counts them.
+/// second of data, as `tiltkit bench activity` counts them.
 @Suite struct ActivityClassifierTests {
     static func motionSense(_ name: String) throws -> Trace { try Recordings.sharedMotionSense(name) }
 

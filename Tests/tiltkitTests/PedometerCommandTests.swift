@@ -19,12 +19,12 @@ struct PedometerCommandTests {
         try ChildProcess.run(try #require(executable, "tiltkit is not built beside the tests"), arguments)
     }
 
-    @Test("--json --truth prints exactly the documented keys, the count and its error against the trace's truth",
+    @Test("bench pedometer --json prints exactly the documented keys, the count and its error against the trace's truth",
           .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
     func jsonKeys() throws {
         _ = try #require(Self.executable, "tiltkit is not built beside the tests")
         let file = OxfordTraces.url("user2_hand").path
-        let result = try Self.run(["pedometer", file, "--json", "--truth"])
+        let result = try Self.run(["bench", "pedometer", file, "--json"])
         #expect(result.status == 0, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
         #expect(Set(object.keys) == ["steps", "distance_m", "cadence_steps_per_s", "pace_s_per_m", "floors_ascended",
@@ -41,6 +41,27 @@ struct PedometerCommandTests {
 
         let missing = try Self.run(["pedometer", "/nonexistent/trace.csv"])
         #expect(missing.status != 0 && missing.err.contains("/nonexistent/trace.csv"))
+
+        let counted = try #require(try JSONSerialization.jsonObject(with: try Self.run(["pedometer", file, "--json"]).out) as? [String: Any])
+        #expect(counted["steps"] as? Int == steps && counted["steps_truth"] == nil, "tiltkit pedometer counts; the truth is the bench's")
+    }
+
+    @Test("the evaluation flags moved to tiltkit bench: the old invocations fail with one line naming the new command",
+          .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func movedFlagsNameTheirCommand() throws {
+        _ = try #require(Self.executable, "tiltkit is not built beside the tests")
+        let file = OxfordTraces.url("user2_hand").path
+        for (arguments, message) in [
+            (["pedometer", file, "--truth"], "tiltkit pedometer: --truth moved: tiltkit bench pedometer"),
+            (["pedometer", "--data", "/tmp"], "tiltkit pedometer: --data moved: tiltkit bench pedometer"),
+            (["activity", "--confusion", "/tmp", "--joined"], "tiltkit activity: --confusion moved: tiltkit bench activity"),
+            (["activity", file, "--live"], "tiltkit activity: --live moved: tiltkit bench activity"),
+        ] {
+            let result = try Self.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.err.hasPrefix(message), "\(arguments): \(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1, "\(arguments): \(result.err)")
+        }
     }
 
     @Test("floors_ascended counts the floors walked up the stairs, not those ridden in the lift after",
@@ -57,25 +78,7 @@ struct PedometerCommandTests {
         #expect(object["floors_descended"] as? Int == 0)
     }
 
-    /// A foot sensor's log polled every 90 ms: `landings` alternating feet every 0.5 s, each foot on
-    /// the ground for 0.6 s; a bounce opens a contact for one poll mid-stance, a missed landing
-    /// leaves a stance without contact.
-    static func footLog(landings: Int, bounces: Set<Int>, missed: Set<Int>) -> String {
-        var lines: [String] = []
-        for poll in 0..<Int(Double(landings + 1) * 0.5 / 0.09) + 10 {
-            let t = Double(poll) * 0.09
-            var contact = [0, 0]
-            for i in 0..<landings where !missed.contains(i) {
-                let since = t - Double(i + 1) * 0.5
-                let bouncing = bounces.contains(i) && since >= 0.25 && since < 0.34
-                if since >= 0 && since < 0.6 && !bouncing { contact[i % 2] = 1 }
-            }
-            lines.append("\(1_000_000_000 + Int64(t * 1e9)),\(contact[0]),\(contact[1])")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    @Test("--data counts against the foot sensor's log with its bounces out and its missed landings in, stats.csv's count beside it",
+    @Test("bench pedometer --data counts against the foot sensor's log with its bounces out and its missed landings in, stats.csv's count beside it",
           .enabled(if: executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
     func optimisationTruthFromTheFootLog() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-oxford-\(UUID().uuidString)")
@@ -83,7 +86,7 @@ struct PedometerCommandTests {
         let walk = root.appendingPathComponent("data/Phone_User_Hard_InHand_1")
         try FileManager.default.createDirectory(at: walk, withIntermediateDirectories: true)
         // 60 landings; stats.js's way (every rise) gives 60 − 2 missed + 3 bounces = 61.
-        try Self.footLog(landings: 60, bounces: [10, 20, 30], missed: [15, 41])
+        try OxfordFootLog.text(landings: 60, bounces: [10, 20, 30], missed: [15, 41])
             .write(to: walk.appendingPathComponent("stepcounter.csv"), atomically: true, encoding: .utf8)
         try "#dir, user, phone, position, surface, duration(s), steps\nPhone_User_Hard_InHand_1, User, Phone, InHand, Hard, 30, 61\n"
             .write(to: root.appendingPathComponent("stats.csv"), atomically: true, encoding: .utf8)
@@ -95,7 +98,7 @@ struct PedometerCommandTests {
         }.joined(separator: "\n") + "\n"
         try accelerometer.write(to: walk.appendingPathComponent("accelerometer.csv"), atomically: true, encoding: .utf8)
 
-        let result = try Self.run(["pedometer", "--truth", "--data", root.path, "--json"])
+        let result = try Self.run(["bench", "pedometer", "--data", root.path, "--json"])
         #expect(result.status == 0, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.out) as? [String: Any])
         #expect(object["steps_truth"] as? Int == 60)

@@ -8,7 +8,7 @@
 /// cadence hold are ours, tuned on the 48 recordings of their dataset's `optimisation` half only
 /// (truth: the foot sensor's log with its bounces out and missed landings in, beside `stats.csv`'s
 /// count): mean absolute error 1.2 %, 48 of 48 within 5 %; against `stats.csv` 1.8 %, 46 of 48
-/// (`tiltkit pedometer --truth --data DIR`). The 12 `validation` recordings were not used for tuning.
+/// (`tiltkit bench pedometer --data DIR`). The 12 `validation` recordings were not used for tuning.
 ///
 ///     var settings = StepDetectorSettings.default
 ///     settings.minimumStepInterval = 0.25

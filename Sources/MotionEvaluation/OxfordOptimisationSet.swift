@@ -7,21 +7,21 @@ import Motion
 /// x, y, z in m/s², Android's sign). The pedometer was tuned on these; not bundled. The truth is
 /// the foot sensor's log (`data/<dir>/stepcounter.csv`) recounted with its bounces left out and its
 /// missed landings in (`OxfordFootSensor`), beside stats.csv's own count.
-struct OxfordOptimisationSet {
-    struct Recording {
-        var name: String
-        var placement: String
+public enum OxfordOptimisationSet {
+    public struct Recording: Sendable {
+        public var name: String
+        public var placement: String
         /// Landings by the foot sensor, its faults mended (`OxfordFootSensor`); stats.csv's count without its log.
-        var truth: Int
+        public var truth: Int
         /// stats.csv's count: every rise of either foot's contact.
-        var statsTruth: Int
-        var samples: [MotionSample]
+        public var statsTruth: Int
+        public var samples: [MotionSample]
     }
 
     /// m/s² per g (CGPM 1901), the factor Android's SensorManager.STANDARD_GRAVITY uses too.
-    static let standardGravity = 9.80665
+    public static let standardGravity = 9.80665
 
-    static func load(_ folder: String) throws -> [Recording] {
+    public static func load(_ folder: String) throws -> [Recording] {
         let root = URL(fileURLWithPath: folder)
         let statsURL = root.appendingPathComponent("stats.csv")
         let stats = try String(contentsOf: statsURL, encoding: .utf8)

@@ -1,18 +1,23 @@
-import ArgumentParser
 import Foundation
 import Motion
 
-/// `tiltkit activity --confusion`: the classifier against labelled recordings, per second of data.
-enum ActivityConfusion {
-    /// The classifier's segments over a whole trace.
-    static func classify(_ trace: Trace) -> [MotionActivitySegment] {
-        var classifier = MotionActivityClassifier()
-        for sample in trace.samples { classifier.push(sample) }
-        return classifier.allSegments
+/// `tiltkit bench activity`: the classifier against labelled recordings, per second of data.
+///
+///     let report = try ActivityConfusion.score(folder: URL(fileURLWithPath: "motionsense"), label: nil, joined: true)
+///     print(report.table, terminator: "")
+public enum ActivityConfusion {
+    /// A folder that holds no recording with a truth.
+    public struct NoLabelledRecordings: Error, CustomStringConvertible, Equatable {
+        public var folder: String
+        public init(folder: String) { self.folder = folder }
+        public var description: String {
+            "no labelled recordings in \(folder): name them as MotionSense does (wlk_…, jog_…, sit_…), "
+                + "put them in a folder named after the activity, or give --label"
+        }
     }
 
     /// The truth a file's name or folder gives: MotionSense's activity codes, or a folder named after an activity.
-    static func label(of url: URL) -> MotionActivityKind? {
+    public static func label(of url: URL) -> MotionActivityKind? {
         let code = url.lastPathComponent.split(separator: "_").first.map(String.init) ?? ""
         switch code {
         case "dws", "ups", "wlk": return .walking
@@ -22,12 +27,13 @@ enum ActivityConfusion {
         }
     }
 
-    struct Report {
+    public struct Report: Sendable {
         /// Seconds, [truth][call], in `MotionActivityKind.allCases` order.
-        var seconds: [[Int]]
-        var files: [(name: String, truth: MotionActivityKind, agreement: Double)]
+        public var seconds: [[Int]]
+        /// Each recording's share of seconds called as its truth, 0…1.
+        public var files: [(name: String, truth: MotionActivityKind, agreement: Double)]
 
-        var table: String {
+        public var table: String {
             let kinds = MotionActivityKind.allCases
             var out = "per second of data: truth (rows) against the call (columns)\n"
             out += "truth".padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -51,8 +57,10 @@ enum ActivityConfusion {
     /// Each labelled trace alone (`joined` false: its first call is backdated to its start), or all of
     /// them in name order as one stream (`joined`: each change of activity must be found, late).
     /// `live`: the call as it stood at each second's middle, not the segments found later (whose
-    /// starts are backdated to their first evidence).
-    static func score(folder: URL, label fixed: MotionActivityKind?, joined: Bool = false, live: Bool = false) throws -> Report {
+    /// starts are backdated to their first evidence). `load` reads one recording (the CLI's says
+    /// the reader's warnings).
+    public static func score(folder: URL, label fixed: MotionActivityKind?, joined: Bool = false, live: Bool = false,
+                             load: (URL) throws -> Trace = { try Trace.load(contentsOf: $0) }) throws -> Report {
         let kinds = MotionActivityKind.allCases
         var seconds = Array(repeating: Array(repeating: 0, count: kinds.count), count: kinds.count)
         var files: [(String, MotionActivityKind, Double)] = []
@@ -61,11 +69,10 @@ enum ActivityConfusion {
         for name in names where name.hasSuffix(".csv") {
             let url = folder.appendingPathComponent(name)
             guard let truth = fixed ?? label(of: url) else { continue }
-            recordings.append((name, truth, try loadTrace(url)))
+            recordings.append((name, truth, try load(url)))
         }
         guard !recordings.isEmpty else {
-            throw ValidationError("no labelled recordings in \(folder.path): name them as MotionSense does (wlk_…, jog_…, sit_…), "
-                + "put them in a folder named after the activity, or give --label")
+            throw NoLabelledRecordings(folder: folder.path)
         }
         func count(_ calls: ArraySlice<MotionActivityKind>, truth: MotionActivityKind, name: String) {
             let t = kinds.firstIndex(of: truth)!
@@ -98,7 +105,7 @@ enum ActivityConfusion {
     }
 
     /// The call at the middle of each whole second from `first`: from the final segments, or live.
-    static func calls(_ samples: [MotionSample], from first: Double, duration: Double, live: Bool) -> [MotionActivityKind] {
+    public static func calls(_ samples: [MotionSample], from first: Double, duration: Double, live: Bool) -> [MotionActivityKind] {
         var classifier = MotionActivityClassifier()
         guard live else {
             for sample in samples { classifier.push(sample) }
@@ -117,7 +124,7 @@ enum ActivityConfusion {
     }
 
     /// The call at the middle of each whole second of the trace (unknown where no segment covers it).
-    static func perSecond(_ segments: [MotionActivitySegment], from first: Double, duration: Double) -> [MotionActivityKind] {
+    public static func perSecond(_ segments: [MotionActivitySegment], from first: Double, duration: Double) -> [MotionActivityKind] {
         guard duration >= 1 else { return [] }
         return (0..<Int(duration)).map { second in
             let t = first + Double(second) + 0.5

@@ -11,21 +11,27 @@
 ///   no contact at all for 0.5 s), so the other foot rises twice in a row about a stride apart.
 ///   Feet alternate while walking, so a repeat `strideSpan` step intervals apart (the median
 ///   interval) holds one landing more. Samsung_Dario_Hard_FrontPocket_1 misses 14.
-struct OxfordFootSensor {
+public enum OxfordFootSensor {
     /// Shortest time, s, between two landings of one foot that both count.
-    static let minimumStride = 0.5
+    public static let minimumStride = 0.5
     /// Gaps between two rises of one foot, in median step intervals, that hold a missed landing.
-    static let strideSpan = 1.5...2.5
+    public static let strideSpan = 1.5...2.5
 
-    struct Count: Equatable {
+    public struct Count: Equatable, Sendable {
         /// Landings: rises of either foot, bounces out, missed landings in.
-        var steps: Int
-        var bounces: Int
-        var missedLandings: Int
+        public var steps: Int
+        public var bounces: Int
+        public var missedLandings: Int
+
+        public init(steps: Int, bounces: Int, missedLandings: Int) {
+            self.steps = steps
+            self.bounces = bounces
+            self.missedLandings = missedLandings
+        }
     }
 
     /// The log's count; nil when a line is not `ns,0|1,0|1`.
-    static func count(log text: String) -> Count? {
+    public static func count(log text: String) -> Count? {
         guard let rises = rises(in: text) else { return nil }
         var landings: [(time: Double, foot: Int)] = []
         var lastRise: [Double?] = [nil, nil]
