@@ -59,7 +59,7 @@ public final class MapperSession: @unchecked Sendable {
         guard new != controls else { return }
         controls = new
         counters.controlChanges += 1
-        let time = lastSample.map { $0.timestamp + (now - $0.arrival) } ?? (now - start)
+        let time = sampleClockTime(at: now)
         write(mapper.step(controls: new, time: time), time: time)
     }
 
@@ -69,7 +69,7 @@ public final class MapperSession: @unchecked Sendable {
         let now = clock.now()
         lock.lock(); defer { lock.unlock() }
         controls = .idle
-        let time = lastSample.map { $0.timestamp + (now - $0.arrival) } ?? (now - start)
+        let time = sampleClockTime(at: now)
         _ = mapper.step(controls: .idle, time: time)
         write(MapperOutput(), time: time)
     }
@@ -93,6 +93,12 @@ public final class MapperSession: @unchecked Sendable {
     public var writeFailure: UInputError? {
         lock.lock(); defer { lock.unlock() }
         return firstWriteFailure
+    }
+
+    /// `now` on the samples' clock: the last sample's time plus what has passed since it arrived
+    /// (before any sample, time since the session began). Call with the lock held.
+    private func sampleClockTime(at now: Double) -> Double {
+        lastSample.map { $0.timestamp + (now - $0.arrival) } ?? (now - start)
     }
 
     private func write(_ output: MapperOutput, time: Double) {
