@@ -16,12 +16,19 @@ import TOMLKit
 extension MapperProfile {
     /// The profile in the file at `path`.
     public static func load(contentsOf path: String) throws(MapperProfileError) -> MapperProfile {
+        // Only a regular file is read: a folder or a FIFO would otherwise be called "not UTF-8 text".
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        switch type {
+        case nil: throw MapperProfileError(file: path, line: nil, "no such file")
+        case .typeDirectory?: throw MapperProfileError(file: path, line: nil, "is a folder, not a profile (a TOML file)")
+        case .typeRegular?: break
+        default: throw MapperProfileError(file: path, line: nil, "is not a regular file (a profile is a TOML file)")
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
-            throw MapperProfileError(file: path, line: nil, reason)
+            throw MapperProfileError(file: path, line: nil, "cannot be read as UTF-8 text")
         }
         return try MapperProfile(toml: text, file: path)
     }

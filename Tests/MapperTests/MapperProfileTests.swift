@@ -92,6 +92,19 @@ import TestSupport
 
     /// A reloaded profile: the new sensitivity applies at once, the toggle's state and the carried
     /// fraction of a count survive, and a button held across the reload is not a new press.
+    @Test func aFolderOrAFIFOIsRefusedByWhatItIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let asFolder = #expect(throws: MapperProfileError.self) { try MapperProfile.load(contentsOf: folder.path) }
+        #expect(asFolder?.description == "\(folder.path): is a folder, not a profile (a TOML file)")
+        let fifo = folder.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // Read, a FIFO with no writer would wait forever; it is refused before any read.
+        let asFIFO = #expect(throws: MapperProfileError.self) { try MapperProfile.load(contentsOf: fifo.path) }
+        #expect(asFIFO?.description == "\(fifo.path): is not a regular file (a profile is a TOML file)")
+    }
+
     @Test func replaceKeepsWhatCarriesOver() {
         var profile = MapperProfile.exact(countsPer360: 75 * 360, space: .local)
         profile.gyroToggleButtons = PadButtons(.north)

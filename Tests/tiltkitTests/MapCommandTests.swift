@@ -63,6 +63,15 @@ struct MapCommandTests {
             let chart = try String(contentsOf: svg, encoding: .utf8)
             #expect(chart.contains("sensitivity \(arguments.isEmpty ? "1" : "2")"))
         }
+        // The chart never overwrites the trace it maps, under its own name or as the PNG beside it.
+        let copy = folder.appendingPathComponent("trace.png")
+        try Data(contentsOf: Self.trace).write(to: copy)  // a copy of the bytes: the bundled trace is a relative link
+        let before = try Data(contentsOf: copy)
+        for target in [copy.path, folder.appendingPathComponent("trace.svg").path] {
+            let over = try Self.run(["map", "--source", copy.path, "--plot", target])
+            #expect(over.status != 0 && over.err.contains("is the trace being mapped"), "\(over.err)")
+        }
+        #expect(try Data(contentsOf: copy) == before)
         let device = try Self.run(["map", "--source", "hidraw:/dev/null", "--plot", folder.appendingPathComponent("x.svg").path])
         #expect(device.status != 0 && device.err.contains("--plot maps a trace file"), "\(device.err)")
     }
