@@ -41,6 +41,12 @@ public struct HIDRecording: Hashable, Sendable {
     }
 
     public init(contentsOf path: String) throws {
+        // stat first: a FIFO with no writer would hold the read forever
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : "not a regular file"
+            throw ParseError(file: path, line: 0, message: "cannot read: \(kind), not a hid-recorder capture")
+        }
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ParseError(file: path, line: 0, message: "cannot read: \(error.localizedDescription)")

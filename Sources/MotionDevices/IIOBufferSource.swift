@@ -69,14 +69,17 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
                 requestedRate: Double? = nil, accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
         var found: [IIOBufferDecoder] = []
+        var notes: [String] = []
         for directory in directories {
-            if let requestedRate, configure, let device = try? IIODevice(directory: directory) {
-                // before the buffer is enabled: some drivers refuse rate changes while it runs
-                try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
-                IIOSamplingFrequency.request(requestedRate, device: device)
+            if configure {
+                let (_, note) = try IIOSamplingFrequency.prepare(directory: directory, requestedRate: requestedRate) {
+                    Self.disable(directory)
+                }
+                if let note { notes.append(note) }
             }
             found.append(try Self.setUp(directory: directory, configure: configure))
         }
+        self.notes = notes
         let hasAccel = { (d: IIOBufferDecoder) in d.layout.elements.contains { $0.name.hasPrefix("in_accel_") } }
         let ordered = found.filter(hasAccel) + found.filter { !hasAccel($0) }
         guard let primary = ordered.first, hasAccel(primary) else {
@@ -95,8 +98,11 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         let folders = ordered.map { ($0.device.directory as NSString).lastPathComponent }.joined(separator: "+")
         info = MotionSourceInfo(name: "\(names) (\(folders), buffer)", kind: "iio-buffer",
                                 sensors: ordered.reduce(into: SensorSet()) { $0.formUnion($1.device.sensors) },
-                                nominalRate: primary.device.samplingFrequency)
+                                nominalRate: primary.device.samplingFrequency.flatMap { $0 > 0 ? $0 : nil })
     }
+
+    /// What was said about the devices while setting them up (a device at rest asked for a rate), for the user.
+    public let notes: [String]
 
     /// Reads the device at `directory`, sets its buffer up (`configure`) and decodes its scan layout.
     private static func setUp(directory: String, configure: Bool) throws(DeviceError) -> IIOBufferDecoder {
@@ -110,28 +116,19 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         }
         if configure {
             let trigger = Self.configure(directory: directory, deviceName: device.name, scanElements: scanElements, files: files)
-            let enabled = (try? String(contentsOfFile: "\(directory)/buffer/enable", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let enabled = try SysfsAttribute.text(at: "\(directory)/buffer/enable")
             guard enabled == "1" else {
                 throw .unsupported(path: directory, reason: Self.disabledBufferReason(trigger: trigger, directory: directory))
             }
         }
-        var channels: [(name: String, index: Int, type: IIOScanType)] = []
-        for file in files where file.hasSuffix("_en") {
-            let name = String(file.dropLast(3))
-            func read(_ suffix: String) -> String? {
-                (try? String(contentsOfFile: "\(scanElements)/\(name)\(suffix)", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            guard read("_en") == "1", let index = read("_index").flatMap(Int.init),
-                  let type = read("_type").flatMap(IIOScanType.init) else { continue }
-            channels.append((name, index, type))
+        let layout = try IIOScanElements.layout(folder: scanElements, files: files) { path throws(DeviceError) in
+            try SysfsAttribute.text(at: path)
         }
-        return IIOBufferDecoder(device: device, layout: IIOScanLayout(channels: channels))
+        return IIOBufferDecoder(device: device, layout: layout)
     }
 
     private static func disable(_ directory: String) {
-        try? "0".write(toFile: "\(directory)/buffer/enable", atomically: false, encoding: .utf8)
+        try? SysfsAttribute.write("0", to: "\(directory)/buffer/enable")
     }
 
     /// What `configure` found about the trigger.
@@ -149,7 +146,7 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
     /// Best-effort ABI setup: disable, enable motion + timestamp elements, monotonic clock, the
     /// device's own trigger where none is set, size and enable.
     static func configure(directory: String, deviceName: String, scanElements: String, files: [String]) -> TriggerSetup {
-        func write(_ path: String, _ value: String) { try? value.write(toFile: path, atomically: false, encoding: .utf8) }
+        func write(_ path: String, _ value: String) { try? SysfsAttribute.write(value, to: path) }
         write("\(directory)/buffer/enable", "0")
         for file in files where file.hasSuffix("_en") {
             let motion = ["in_accel_", "in_anglvel_", "in_magn_", "in_pressure_", "in_timestamp"].contains { file.hasPrefix($0) }
@@ -170,7 +167,7 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
     static func triggerSetup(directory: String, deviceName: String) -> TriggerSetup {
         let current = "\(directory)/trigger/current_trigger"
         guard FileManager.default.fileExists(atPath: current) else { return .notNeeded }
-        let set = (try? String(contentsOfFile: current, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let set = ((try? SysfsAttribute.text(at: current)) ?? nil) ?? ""
         if !set.isEmpty { return .alreadySet(set) }
         let deviceDirectory = (directory as NSString).lastPathComponent
         let number = deviceDirectory.hasPrefix("iio:device") ? String(deviceDirectory.dropFirst("iio:device".count)) : ""
@@ -178,8 +175,7 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         let parent = (directory as NSString).deletingLastPathComponent
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
             .filter { $0.hasPrefix("trigger") }.sorted()
-            .compactMap { (try? String(contentsOfFile: "\(parent)/\($0)/name", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) }
+            .compactMap { (try? SysfsAttribute.text(at: "\(parent)/\($0)/name")) ?? nil }
         if names.contains(expected) { return .chosen(expected) }
         // some drivers add a suffix of their own ("-dev0-any-motion"): take the device's data-ready one
         if let own = names.first(where: { $0.hasPrefix(deviceName + "-dev") && !$0.contains("motion") }) { return .chosen(own) }
@@ -237,8 +233,7 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         let started = clock.now()
         var pending = [[UInt8]](repeating: [], count: fds.count)
         // each device's stamps on the clock it says it uses (read after configure asked for monotonic)
-        let clocks = paths.map { (try? String(contentsOfFile: "\($0)/current_timestamp_clock", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) }
+        let clocks = paths.map { (try? SysfsAttribute.text(at: "\($0)/current_timestamp_clock")) ?? nil }
         var converters = clocks.map { IIOTimestampConverter(clockName: $0) }
         var chunk = [UInt8](repeating: 0, count: decoders.map(\.layout.scanBytes).max()! * 64)
         var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -333,8 +328,9 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         var applied: Double?
         for (index, directory) in lock.withLock({ directories }).enumerated() {
             guard let device = try? IIODevice(directory: directory) else { continue }
-            let took = IIOSamplingFrequency.request(hertz, device: device)
-            if index == 0 { applied = took }
+            // an attribute that cannot be trusted takes no rate: the manager thins the samples instead
+            let took = try? IIOSamplingFrequency.request(hertz, device: device)
+            if index == 0 { applied = took ?? nil }
         }
         return applied
     }

@@ -46,10 +46,17 @@ public struct IIODevice: Sendable {
     /// Hz, from `sampling_frequency` or `in_<type>_sampling_frequency`.
     public let samplingFrequency: Double?
 
-    public var sensors: SensorSet {
+    public var sensors: SensorSet { Self.sensors(channels.map(\.type)) }
+
+    /// The sensors a device directory's `*_raw` files promise, whatever its other attributes say.
+    static func sensors(files: Set<String>) -> SensorSet {
+        sensors(ChannelType.allCases.filter { type in type.axes.contains { files.contains("\(type.elementName(axis: $0))_raw") } })
+    }
+
+    private static func sensors(_ types: [ChannelType]) -> SensorSet {
         var set: SensorSet = []
-        for c in channels {
-            switch c.type {
+        for type in types {
+            switch type {
             case .accel: set.insert(.accelerometer)
             case .anglvel: set.insert(.gyroscope)
             case .magn: set.insert(.magnetometer)
@@ -59,48 +66,105 @@ public struct IIODevice: Sendable {
         return set
     }
 
+    /// Reads the device's attributes, each once; a device whose description cannot be trusted (a
+    /// scale, offset, rate or mount matrix that does not parse or is out of range, an attribute
+    /// that is a FIFO or a folder) is refused with the attribute's path and value.
     public init(directory: String) throws(DeviceError) {
-        let fm = FileManager.default
-        guard let files = try? fm.contentsOfDirectory(atPath: directory) else { throw .notFound(path: directory) }
-        let names = Set(files)
-        func text(_ file: String) -> String? {
-            names.contains(file) ? (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { throw .notFound(path: directory) }
+        try self.init(directory: directory, files: Set(files)) { file throws(DeviceError) in
+            try SysfsAttribute.text(at: directory + "/" + file)
         }
-        func number(_ file: String) -> Double? { text(file).flatMap(Double.init) }
+    }
+
+    /// The description from the attribute files `files` and their texts (`read`; nil: absent):
+    /// the pure core, which the fuzz target feeds.
+    init(directory: String, files: Set<String>, read: (String) throws(DeviceError) -> String?) throws(DeviceError) {
+        var texts: [String: String?] = [:]
+        func text(_ file: String) throws(DeviceError) -> String? {
+            guard files.contains(file) else { return nil }
+            if let known = texts[file] { return known }
+            let value = try read(file)
+            texts[file] = value
+            return value
+        }
+        func number(_ file: String, expected: String, isValid: (Double) -> Bool) throws(DeviceError) -> Double? {
+            guard let value = try text(file) else { return nil }
+            return try SysfsAttribute.number(value, path: directory + "/" + file, expected: expected, isValid: isValid)
+        }
         self.directory = directory
-        name = text("name") ?? (directory as NSString).lastPathComponent
+        name = try text("name") ?? (directory as NSString).lastPathComponent
         var channels: [Channel] = []
         var matrices: [ChannelType: RotationMatrix] = [:]
-        var frequency: Double? = number("sampling_frequency")
+        let rate = IIOSamplingFrequency.attributeRange
+        var frequency = try number("sampling_frequency", expected: rate.expected, isValid: rate.contains)
         for type in ChannelType.allCases {
             let t = "in_\(type.rawValue)"
-            for axis in type.axes where names.contains("\(type.elementName(axis: axis))_raw") {
+            for axis in type.axes where files.contains("\(type.elementName(axis: axis))_raw") {
                 let element = type.elementName(axis: axis)
-                channels.append(Channel(type: type, axis: axis,
-                                        scale: number("\(element)_scale") ?? number("\(t)_scale") ?? 1,
-                                        offset: number("\(element)_offset") ?? number("\(t)_offset") ?? 0))
+                // Absent, the scale is 1 and the offset 0: the raw value is in the type's unit (ABI).
+                func value(_ quantity: String, _ range: ValueRange) throws(DeviceError) -> Double? {
+                    if let own = try number("\(element)_\(quantity)", expected: range.expected, isValid: range.contains) { return own }
+                    return try number("\(t)_\(quantity)", expected: range.expected, isValid: range.contains)
+                }
+                let scale = try value("scale", Self.scaleRange) ?? 1
+                let offset = try value("offset", Self.offsetRange) ?? 0
+                channels.append(Channel(type: type, axis: axis, scale: scale, offset: offset))
             }
             for file in ["\(t)_mount_matrix", "mount_matrix", "in_mount_matrix"] {
-                if let m = text(file).flatMap(RotationMatrix.init(iioMountMatrix:)) { matrices[type] = m; break }
+                guard let value = try text(file) else { continue }
+                guard let m = RotationMatrix(iioMountMatrix: value), m.isUsableMountMatrix else {
+                    throw .badAttribute(path: directory + "/" + file, value: value,
+                                        expected: "a mount matrix 'a, b, c; d, e, f; g, h, i' of finite numbers that is not singular")
+                }
+                matrices[type] = m
+                break
             }
-            if frequency == nil { frequency = number("\(t)_sampling_frequency") }
+            if frequency == nil {
+                frequency = try number("\(t)_sampling_frequency", expected: rate.expected, isValid: rate.contains)
+            }
         }
         self.channels = channels
         mountMatrices = matrices
         samplingFrequency = frequency
     }
 
+    /// Scales the kernel can print: it writes them to 9 decimals (`__iio_format_value`,
+    /// IIO_VAL_INT_PLUS_NANO and the fractional formats), so a nonzero one is at least 1e-9, and
+    /// its largest integer is a 64-bit one (IIO_VAL_INT_64). 0 would flatten every reading.
+    static let scaleRange = ValueRange(expected: "a scale: a finite number, 1e-9 to 9.2e18 in size") { v in
+        v.isFinite && v.magnitude >= 1e-9 && v.magnitude <= 9.2e18
+    }
+    static let offsetRange = ValueRange(expected: "an offset: a finite number within ±9.2e18") { v in
+        v.isFinite && v.magnitude <= 9.2e18
+    }
+
+    /// Which numbers an attribute may hold, and the words for them in an error.
+    struct ValueRange: Sendable {
+        let expected: String
+        let contains: @Sendable (Double) -> Bool
+        init(expected: String, contains: @escaping @Sendable (Double) -> Bool) {
+            self.expected = expected
+            self.contains = contains
+        }
+    }
+
     public func channels(of type: ChannelType) -> [Channel] { channels.filter { $0.type == type } }
 }
 
 extension RotationMatrix {
+    /// Finite and not singular: a matrix that rotates, not one that flattens readings to a plane.
+    var isUsableMountMatrix: Bool {
+        let d = m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
+        return d.isFinite && d.magnitude > 1e-6
+    }
+
     /// Parses an IIO mount matrix, rows as written: `"a, b, c; d, e, f; g, h, i"`; applied as M·v.
     public init?(iioMountMatrix text: String) {
         let rows = text.split(separator: ";").map {
             $0.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         }
-        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
+        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }),
+              text.split(separator: ";").allSatisfy({ $0.split(separator: ",").count == 3 }) else { return nil }
         self.init(m11: rows[0][0], m12: rows[0][1], m13: rows[0][2],
                   m21: rows[1][0], m22: rows[1][1], m23: rows[1][2],
                   m31: rows[2][0], m32: rows[2][1], m33: rows[2][2])

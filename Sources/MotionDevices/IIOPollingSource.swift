@@ -35,24 +35,27 @@ public final class IIOPollingSource: RateSettableMotionSource, @unchecked Sendab
 
     /// `rate` in Hz overrides `sampling_frequency` (default 100 Hz when the device has none);
     /// `requestedRate` is first written to the devices (`IIOSamplingFrequency`), and what they
-    /// took is the polling rate; `accelerationSign` nil: the driver's
-    /// (`IIODevice.defaultAccelerationSign`).
+    /// took is the polling rate; a device at rest (rate 0, a sensor hub's idle state) is asked for
+    /// `requestedRate` or 100 Hz, which `notes` says. Polling is bounded to `pollingRange`.
+    /// `accelerationSign` nil: the driver's (`IIODevice.defaultAccelerationSign`).
     public init(directories: [String], rate: Double? = nil, requestedRate: Double? = nil,
                 accelerationSign: IIOUnits.AccelerationSign? = nil,
                 clock: any MotionClock = MonotonicClock(), calls: SystemCalls = .live) throws(DeviceError) {
         var found: [IIODevice] = []
+        var notes: [String] = []
         for directory in directories {
-            if let requestedRate, let device = try? IIODevice(directory: directory) {
-                IIOSamplingFrequency.request(requestedRate, device: device)
-            }
-            found.append(try IIODevice(directory: directory))
+            let (device, note) = try IIOSamplingFrequency.prepare(directory: directory, requestedRate: requestedRate)
+            found.append(device)
+            if let note { notes.append(note) }
         }
         devices = IIODeviceGroup.accelerometerFirst(found)
         guard let primary = devices.first, primary.sensors.contains(.accelerometer) else {
             throw .unsupported(path: IIODeviceGroup.spec(directories),
                                reason: "IIO device '\(found.map(\.name).joined(separator: "+"))' has no accelerometer channels")
         }
-        self.rate = rate ?? primary.samplingFrequency ?? 100
+        let deviceRate = primary.samplingFrequency.flatMap { $0 > 0 ? $0 : nil }
+        self.rate = Self.pollingRate(rate ?? deviceRate ?? requestedRate ?? IIOSamplingFrequency.restingDeviceRate)
+        self.notes = notes
         sign = accelerationSign ?? primary.defaultAccelerationSign
         self.clock = clock
         self.calls = calls
@@ -63,6 +66,17 @@ public final class IIOPollingSource: RateSettableMotionSource, @unchecked Sendab
         let folders = devices.map { ($0.directory as NSString).lastPathComponent }.joined(separator: "+")
         info = MotionSourceInfo(name: "\(names) (\(folders), sysfs)", kind: "iio",
                                 sensors: devices.reduce(into: SensorSet()) { $0.formUnion($1.sensors) }, nominalRate: self.rate)
+    }
+
+    /// What was said about the devices while opening them (a device at rest asked for a rate), for the user.
+    public let notes: [String]
+
+    /// sysfs polling reads every attribute with a system call: above 1 kHz it only burns a core,
+    /// and a rate below one poll a day is none.
+    public static let pollingRange = (1.0 / 86_400)...1000.0
+
+    static func pollingRate(_ hertz: Double) -> Double {
+        hertz.isNaN ? IIOSamplingFrequency.restingDeviceRate : min(max(hertz, pollingRange.lowerBound), pollingRange.upperBound)
     }
 
     private static func openAttributes(of device: IIODevice, in directory: String, calls: SystemCalls)
@@ -122,11 +136,12 @@ public final class IIOPollingSource: RateSettableMotionSource, @unchecked Sendab
     public func requestSampleRate(_ hertz: Double) -> Double? {
         var applied: Double?
         for d in devices {
-            let took = IIOSamplingFrequency.request(hertz, device: d)
-            if d.directory == device.directory { applied = took }
+            // an attribute that cannot be trusted takes no rate: the manager thins the samples instead
+            let took = try? IIOSamplingFrequency.request(hertz, device: d)
+            if d.directory == device.directory { applied = took ?? nil }
         }
         guard let applied, applied > 0 else { return nil }
-        lock.lock(); rate = applied; lock.unlock()
+        lock.lock(); rate = Self.pollingRate(applied); lock.unlock()
         return applied
     }
 

@@ -32,8 +32,7 @@ public final class IIOStepCounter: @unchecked Sendable {
     /// Throws `.notFound` when the device has no `in_steps_input`.
     public init(directory: String, calls: SystemCalls = .live) throws(DeviceError) {
         self.directory = directory
-        name = (try? String(contentsOfFile: directory + "/name", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? (directory as NSString).lastPathComponent
+        name = try SysfsAttribute.text(at: directory + "/name") ?? (directory as NSString).lastPathComponent
         input = try SysfsAttribute(path: directory + "/in_steps_input", calls: calls)
         enablePath = directory + "/in_steps_en"
     }
@@ -51,7 +50,7 @@ public final class IIOStepCounter: @unchecked Sendable {
 
     /// `in_steps_en`; nil when the device has no switch (it always counts).
     public var isEnabled: Bool? {
-        (try? String(contentsOfFile: enablePath, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
+        ((try? SysfsAttribute.text(at: enablePath)) ?? nil).map { $0 == "1" }
     }
 
     /// Writes `in_steps_en` (needs write access to sysfs: root, or a udev rule).
@@ -59,12 +58,7 @@ public final class IIOStepCounter: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: enablePath) else {
             throw .unsupported(path: enablePath, reason: "this device has no in_steps_en; its counter cannot be switched")
         }
-        let fd = open(enablePath, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .fromOpen(path: enablePath, errno: errno, fix: DeviceError.inputFix) }
-        defer { close(fd) }
-        let text = on ? "1\n" : "0\n"
-        let written = text.withCString { write(fd, $0, strlen($0)) }
-        guard written >= 0 else { throw .system(path: enablePath, call: "write", errno: errno) }
+        try SysfsAttribute.write(on ? "1\n" : "0\n", to: enablePath)
     }
 
     /// The counter now: steps since the device began counting.

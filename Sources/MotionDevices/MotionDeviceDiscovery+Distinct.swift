@@ -6,7 +6,7 @@ extension MotionDeviceDiscovery {
     /// The accessible devices with an accelerometer, one per physical device: hidraw before its
     /// evdev node, a hub whole before its members, the IIO buffer before sysfs polling.
     public static func distinct(_ devices: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
-        let usable = devices.filter { $0.accessible && $0.sensors.contains(.accelerometer) }
+        let usable = devices.filter { $0.isUsable && $0.sensors.contains(.accelerometer) }
         let pads = usable.filter { $0.kind == "hidraw" }
         // hid-playstation / hid-nintendo name the node "<pad name> Motion Sensors"; the hidraw
         // entry is "<pad name> [model]".

@@ -16,6 +16,12 @@ public struct DiscoveredMotionDevice: Hashable, Sendable {
     public var rate: Double?
     /// Whether this user may open it (access(2)).
     public var accessible: Bool
+    /// Why it cannot be used though it is here (an IIO attribute that cannot be trusted, with its
+    /// path and value); nil when it can.
+    public var refusal: String? = nil
+
+    /// Accessible and not refused: a device `--source auto` may open.
+    public var isUsable: Bool { accessible && refusal == nil }
 
     /// `KIND:PATH`, as `--source` takes it.
     public var sourceSpec: String { "\(kind):\(path)" }
@@ -46,13 +52,31 @@ public struct MotionDeviceDiscovery: Sendable {
     /// The best device for `--source auto`: accessible, fusion-capable first, then the most sensors,
     /// then hidraw (device timestamps, calibration) over evdev over IIO buffer over IIO sysfs.
     public static func best(of devices: [DiscoveredMotionDevice]) -> DiscoveredMotionDevice? {
+        ranked(devices).first
+    }
+
+    /// The usable devices in `best`'s order, best first (a stable sort: equals keep scan order).
+    public static func ranked(_ devices: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
         let kindOrder = ["hidraw": 0, "evdev": 1, "iio-buffer": 2, "iio": 3]
-        return devices.filter(\.accessible).min { a, b in
+        return devices.filter(\.isUsable).sorted { a, b in
             if a.isFusionCapable != b.isFusionCapable { return a.isFusionCapable }
             if a.sensors.rawValue.nonzeroBitCount != b.sensors.rawValue.nonzeroBitCount {
                 return a.sensors.rawValue.nonzeroBitCount > b.sensors.rawValue.nonzeroBitCount
             }
             return kindOrder[a.kind, default: 9] < kindOrder[b.kind, default: 9]
+        }
+    }
+
+    /// One line per device that is here but cannot be used, for the user: who may not open it and
+    /// the udev rule that lets them, or which attribute spoils it. One line per path (a hub's
+    /// members are said alone).
+    public static func unusableNotes(_ devices: [DiscoveredMotionDevice]) -> [String] {
+        var said: Set<String> = []
+        return devices.compactMap { device in
+            guard !device.isUsable, !device.path.contains("+"), said.insert(device.path).inserted else { return nil }
+            if let refusal = device.refusal { return "\(device.sourceSpec) (\(device.name)) is here but refused: \(refusal)" }
+            let fix = device.kind == "hidraw" ? DeviceError.hidrawFix : DeviceError.inputFix
+            return "\(device.sourceSpec) (\(device.name)) is here but this user may not open it: \(fix)"
         }
     }
 
@@ -110,7 +134,8 @@ public struct MotionDeviceDiscovery: Sendable {
             let name = ordered.map(\.name).joined(separator: "+")
             let sensors = ordered.reduce(into: SensorSet()) { $0.formUnion($1.sensors) }
             var found = [DiscoveredMotionDevice(kind: "iio", path: spec, name: name, sensors: sensors, rate: primary.rate,
-                                                accessible: ordered.allSatisfy(\.accessible))]
+                                                accessible: ordered.allSatisfy(\.accessible),
+                                                refusal: ordered.compactMap(\.refusal).first)]
             let buffered = ordered.compactMap { m in single.first { $0.kind == "iio-buffer" && $0.path == m.path } }
             if buffered.count == ordered.count {
                 found.append(DiscoveredMotionDevice(kind: "iio-buffer", path: spec, name: name, sensors: sensors,
@@ -123,7 +148,17 @@ public struct MotionDeviceDiscovery: Sendable {
     func singleIIO(_ names: [String], in dir: String) -> [DiscoveredMotionDevice] {
         names.flatMap { name -> [DiscoveredMotionDevice] in
             let path = "\(dir)/\(name)"
-            guard let device = try? IIODevice(directory: path), !device.sensors.isEmpty else { return [] }
+            let device: IIODevice
+            do { device = try IIODevice(directory: path) } catch {
+                // listed, not left out: the user learns which attribute spoils it
+                let files = Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                let sensors = IIODevice.sensors(files: files)
+                guard !sensors.isEmpty else { return [] }
+                let deviceName = ((try? SysfsAttribute.text(at: path + "/name")) ?? nil) ?? name
+                return [DiscoveredMotionDevice(kind: "iio", path: path, name: deviceName, sensors: sensors, rate: nil,
+                                               accessible: isAccessible(path, false), refusal: "\(error)")]
+            }
+            guard !device.sensors.isEmpty else { return [] }
             let firstRaw = device.channels.first.map { "\(path)/\($0.prefix)_raw" } ?? path
             var found = [DiscoveredMotionDevice(kind: "iio", path: path, name: device.name, sensors: device.sensors,
                                                 rate: device.samplingFrequency, accessible: isAccessible(firstRaw, false))]

@@ -29,7 +29,10 @@ public final class SourceThread: @unchecked Sendable {
     /// Sleeps up to `seconds`, waking early on `stop()`. Returns false if stopping.
     public func pause(_ seconds: Double) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        if !stopping { _ = lock.wait(until: Date(timeIntervalSinceNow: seconds)) }
+        // NSCondition.wait(until:) traps on a date it cannot convert (NaN, infinite, 1e300 s away):
+        // no pause is longer than a day, the loops around it check the time again anyway
+        let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
+        if !stopping { _ = lock.wait(until: Date(timeIntervalSinceNow: bounded)) }
         return !stopping
     }
 

@@ -45,7 +45,9 @@ public enum DeviceSourceSpec: Equatable, Sendable {
         case "iio", "iio-buffer":
             try allow(["rate"])
             let rate = try settings["rate"].map { text in
-                guard let hz = Double(text), hz > 0 else { throw SourceSpecError.invalid("rate= needs Hz, got '\(text)'") }
+                guard let hz = Double(text), IIOSamplingFrequency.requestRange.contains(hz) else {
+                    throw SourceSpecError.invalid("rate= needs Hz from 0.000001 to 1000000, got '\(text)'")
+                }
                 return hz
             }
             self = kind == "iio" ? .iio(path: path, rate: rate) : .iioBuffer(path: path, rate: rate)
@@ -59,9 +61,17 @@ public enum DeviceSourceSpec: Equatable, Sendable {
     }
 
     /// The best device `tiltkit devices` finds, if any.
-    public static func auto() -> DeviceSourceSpec? {
-        guard let best = MotionDeviceDiscovery.best(of: MotionDeviceDiscovery().scan()) else { return nil }
-        return try? DeviceSourceSpec(kind: best.kind, argument: best.path)
+    public static func auto() -> DeviceSourceSpec? { autoSearch().candidates.first?.spec }
+
+    /// What `--source auto` finds among `devices`: the usable ones, best first, with their
+    /// `KIND:PATH`; and one line per device that is here but cannot be used (`unusableNotes`),
+    /// which the commands say rather than fall back to the bundled trace without a word.
+    public static func autoSearch(_ devices: [DiscoveredMotionDevice] = MotionDeviceDiscovery().scan())
+        -> (candidates: [(text: String, spec: DeviceSourceSpec)], notes: [String]) {
+        let candidates = MotionDeviceDiscovery.ranked(devices).compactMap { device in
+            (try? DeviceSourceSpec(kind: device.kind, argument: device.path)).flatMap { $0 }.map { (device.sourceSpec, $0) }
+        }
+        return (candidates, MotionDeviceDiscovery.unusableNotes(devices))
     }
 
     /// The source; `exclusive` grabs an evdev node for it alone (the other kinds are not evdev).

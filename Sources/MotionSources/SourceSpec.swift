@@ -56,17 +56,32 @@ public enum SourceSpec: Equatable, Sendable {
     /// The source, wrapped once here in the gyro calibration `options` asks for: every command
     /// that opens a live device gets its bias removed the same way. What a trace reader passed
     /// over (a cut last line) goes to `warnings`; nothing is printed here.
+    /// What the user should hear about the choice goes to `notes`, one line each: for `auto`, the
+    /// devices here that this user may not open (with the udev rule) or that were refused, and
+    /// that the bundled trace is replayed instead; a device's own (an IIO hub at rest asked for a rate).
     public func makeSource(_ options: Options = Options(),
-                           warnings: ([TraceError]) -> Void = { _ in }) throws -> any MotionSource {
-        let (source, live) = try makeUncalibrated(options, warnings)
+                           warnings: ([TraceError]) -> Void = { _ in },
+                           notes: (String) -> Void = { _ in }) throws -> any MotionSource {
+        let (source, live) = try makeUncalibrated(options, warnings, notes)
+        (source as? any NotedMotionSource)?.notes.forEach(notes)
         return GyroCalibrationChoice.wrap(source, mode: GyroCalibrationChoice.mode(given: options.gyroCalibration, live: live))
     }
 
-    private func makeUncalibrated(_ options: Options, _ warnings: ([TraceError]) -> Void) throws -> (any MotionSource, live: Bool) {
+    private func makeUncalibrated(_ options: Options, _ warnings: ([TraceError]) -> Void,
+                                  _ notes: (String) -> Void) throws -> (any MotionSource, live: Bool) {
         switch self {
         case .auto:
-            if let device = DeviceSourceSpec.auto(), let source = try? device.makeSource() { return (source, true) }
+            let search = DeviceSourceSpec.autoSearch()
+            for note in search.notes { notes("--source auto: \(note)") }
+            var failed = false
+            for candidate in search.candidates {
+                do { return (try candidate.spec.makeSource(), true) } catch {
+                    notes("--source auto: \(candidate.text) could not be opened: \(error)")
+                    failed = true
+                }
+            }
             guard let url = AssetLocator.defaultTrace else { throw SourceSpecError.noDefaultTrace }
+            if failed || !search.notes.isEmpty { notes("--source auto: replaying the bundled trace \(url.lastPathComponent) instead") }
             return (try replay(url, options, warnings), false)
         case .trace(let path):
             return (try replay(URL(fileURLWithPath: path), options, warnings), false)

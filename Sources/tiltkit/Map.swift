@@ -114,7 +114,9 @@ struct MapCommand: ParsableCommand {
     private func openSource(_ profile: MapperProfile) throws -> (source: any MotionSource, name: String, device: (kind: String, path: String)?) {
         var spec = try SourceSpec(parsing: source)
         if spec == .auto {
-            if let found = DeviceSourceSpec.auto() {
+            let search = DeviceSourceSpec.autoSearch()
+            for note in search.notes { printError("tiltkit map: --source auto: \(note)") }
+            if let found = search.candidates.first?.spec {
                 spec = .device(found)
             } else {
                 // A trace played into a real virtual mouse would take over the user's pointer: only a dry run gets one.

@@ -100,7 +100,9 @@ struct ServeDSU: ParsableCommand {
             let spec = try SourceSpec(parsing: text)
             switch spec {
             case .auto:
-                let found = MotionDeviceDiscovery.distinct(MotionDeviceDiscovery().scan())
+                let scanned = MotionDeviceDiscovery().scan()
+                for note in MotionDeviceDiscovery.unusableNotes(scanned) { printError("tiltkit: --source auto: \(note)") }
+                let found = MotionDeviceDiscovery.distinct(scanned)
                 if found.isEmpty {
                     printError("tiltkit: no pad or IMU found that this user may open (`tiltkit devices` lists what is there); to try the server without hardware: --source \(AssetLocator.locate(AssetLocator.defaultTracePath)?.path ?? "Assets/" + AssetLocator.defaultTracePath)")
                 }

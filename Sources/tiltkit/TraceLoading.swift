@@ -23,8 +23,9 @@ func printWarnings(_ warnings: [TraceError], samplesRead: Int?) {
 }
 
 extension SourceSpec {
-    /// `makeSource` for the commands (`openSource`): a trace's reader warnings said on stderr.
+    /// `makeSource` for the commands (`openSource`): a trace's reader warnings and the notes on
+    /// the choice (`--source auto`'s devices this user may not open) said on stderr.
     func openSource(_ options: Options = Options()) throws -> any MotionSource {
-        try makeSource(options, warnings: { printWarnings($0, samplesRead: nil) })
+        try makeSource(options, warnings: { printWarnings($0, samplesRead: nil) }, notes: { printError("tiltkit: \($0)") })
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// `# steps_truth: 326`), which `TraceMetadata` does not keep. Empty for a folder or a file without them.
 struct TraceNotes {
     static func read(contentsOf url: URL) throws -> [String: String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+        // A folder has none; a FIFO or device is left to the trace reader, which says what it is
+        // (opening one here would wait for a writer forever).
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular else {
             return [:]
         }
         let handle = try FileHandle(forReadingFrom: url)

@@ -210,14 +210,14 @@ struct IIOSensorHubTests {
 @Suite("IIO sampling frequency")
 struct IIOSamplingFrequencyTests {
     @Test("the nearest listed rate at or above the one asked for; the fastest when none is fast enough; ranges stepped")
-    func choose() {
-        #expect(IIOSamplingFrequency.choose(requested: 100, available: "12.5 26 52 104 208 416\n") == 104)
-        #expect(IIOSamplingFrequency.choose(requested: 104, available: "12.5 26 52 104 208") == 104)
-        #expect(IIOSamplingFrequency.choose(requested: 1000, available: "12.5 26 52") == 52)
-        #expect(IIOSamplingFrequency.choose(requested: 60, available: nil) == 60)
-        #expect(IIOSamplingFrequency.choose(requested: 33, available: "[10 5 200]") == 35)
-        #expect(IIOSamplingFrequency.choose(requested: 5, available: "[10 5 200]") == 10)
-        #expect(IIOSamplingFrequency.choose(requested: 500, available: "[10 5 200]") == 200)
+    func choose() throws {
+        #expect(try IIOSamplingFrequency.choose(requested: 100, available: "12.5 26 52 104 208 416\n") == 104)
+        #expect(try IIOSamplingFrequency.choose(requested: 104, available: "12.5 26 52 104 208") == 104)
+        #expect(try IIOSamplingFrequency.choose(requested: 1000, available: "12.5 26 52") == 52)
+        #expect(try IIOSamplingFrequency.choose(requested: 60, available: nil) == 60)
+        #expect(try IIOSamplingFrequency.choose(requested: 33, available: "[10 5 200]") == 35)
+        #expect(try IIOSamplingFrequency.choose(requested: 5, available: "[10 5 200]") == 10)
+        #expect(try IIOSamplingFrequency.choose(requested: 500, available: "[10 5 200]") == 200)
     }
 
     @Test("a requested rate reaches a hub's in_<type>_sampling_frequency before polling starts")

@@ -48,6 +48,7 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
         let expected = Self.headerBytes + capacity * Self.readingBytes
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Self.closing(fd, path, "cannot stat: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Self.closing(fd, path, "not a regular file (a FIFO, folder or device)") }
         var header = [Int64](repeating: 0, count: 4)
         if info.st_size == 0 {
             guard ftruncate(fd, off_t(expected)) == 0 else {
@@ -81,7 +82,8 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
 
     /// Opens a history file that exists, with the capacity it was made for.
     public convenience init(existingAt path: String) throws(AccelerometerHistoryFileError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO with no writer would hold open(2) forever; the header check refuses it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(String(cString: strerror(errno)))") }
         var header = [Int64](repeating: 0, count: 2)
         let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }

@@ -11,7 +11,9 @@ final class FileInput {
 
     init(path: String, name: String) throws {
         self.name = name
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO with no writer would otherwise hold open(2) forever, before fstat
+        // could call it a pipe. Regular files ignore the flag.
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw TraceError(file: name, line: nil, problem: .unreadable(reason: errno == ENOENT ? "no such file" : systemReason(errno)))
         }
