@@ -73,3 +73,12 @@ for i, r in enumerate(requests):
     put("dsu", f"request-{i}", r)
 put("dsu", "session", b"".join(bytes([i % 3, len(r)]) + r for i, r in enumerate(requests * 2)))
 put("dsu", "response-version", dsu(0x100000, struct.pack("<HH", 1001, 0), magic=b"DSUS"))
+
+# IIO device description: the fake MPU-9250's attribute values, one a line in the target's order
+# ("-" for an absent one), a blank line, one scan; and a HID sensor hub at rest.
+mpu = ["mpu9250", "50", "0.000598", "0", "320", "-200", "17212", "0.001064724", "78", "1, 0, 0; 0, 1, 0; 0, 0, 1", "-",
+       "12.5 26 52 104 208", "1", "0", "le:s16/16>>0", "1", "1", "le:s16/16>>0", "1", "2", "be:s12/16>>4", "1", "3", "le:s64/64>>0"]
+put("iiodevice", "mpu9250", ("\n".join(mpu) + "\n\n").encode() + bytes(range(16)))
+hub = ["accel_3d", "-", "0.009806650", "-", "981", "-250", "-1000", "-", "-", "-", "0.000000", "-",
+       "1", "0", "le:s32/32>>0", "1", "1", "le:s32/32>>0", "0", "-", "-", "1", "2", "le:s64/64>>0"]
+put("iiodevice", "hub-at-rest", ("\n".join(hub) + "\n\n").encode() + bytes(range(16)))

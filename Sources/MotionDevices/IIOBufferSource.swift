@@ -116,7 +116,8 @@ public final class IIOBufferSource: RateSettableMotionSource, @unchecked Sendabl
         }
         if configure {
             let trigger = Self.configure(directory: directory, deviceName: device.name, scanElements: scanElements, files: files)
-            let enabled = try SysfsAttribute.text(at: "\(directory)/buffer/enable")
+            // whatever keeps it from reading "1" (a refused write, no trigger) is said by the reason below
+            let enabled = (try? SysfsAttribute.text(at: "\(directory)/buffer/enable")) ?? nil
             guard enabled == "1" else {
                 throw .unsupported(path: directory, reason: Self.disabledBufferReason(trigger: trigger, directory: directory))
             }

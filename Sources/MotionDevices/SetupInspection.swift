@@ -56,6 +56,10 @@ public struct SetupInspection: Sendable {
             let rate = device.rate.map { String(format: "%.0f Hz", $0) } ?? "rate unknown"
             let via = ["hidraw": "hidraw (raw reports)", "evdev": "evdev (the kernel driver's motion node)",
                        "iio": "IIO (sysfs polling)", "iio-buffer": "IIO (buffer)"][device.kind] ?? device.kind
+            if let refusal = device.refusal {
+                return SetupFinding(.problem, device.sourceSpec, "\(device.name) via \(via) is refused: \(refusal)",
+                                    fix: "the attribute named holds a value no working driver prints: check the driver, or the device's firmware")
+            }
             return SetupFinding(.ok, device.sourceSpec, "\(device.name) via \(via): \(sensorNames(device.sensors)), \(rate)")
         }
     }

@@ -85,6 +85,10 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
         // Non-blocking: a FIFO with no writer would hold open(2) forever; the header check refuses it.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw Self.closing(fd, path, "not a regular file (a FIFO, folder or device)")
+        }
         var header = [Int64](repeating: 0, count: 2)
         let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
         close(fd)
