@@ -73,3 +73,17 @@ for i, r in enumerate(requests):
     put("dsu", f"request-{i}", r)
 put("dsu", "session", b"".join(bytes([i % 3, len(r)]) + r for i, r in enumerate(requests * 2)))
 put("dsu", "response-version", dsu(0x100000, struct.pack("<HH", 1001, 0), magic=b"DSUS"))
+
+# Accelerometer history files (AccelerometerHistoryFile's layout: TKHIST01, capacity, count, head as
+# Int64, then t, x, y, z as Float64 per slot): empty, part-full, full and wrapped, and a damaged one.
+def history(capacity, readings, head=0):
+    slots = [(0.0, 0.0, 0.0, 0.0)] * capacity
+    for i, r in enumerate(readings):
+        slots[(head + i) % capacity] = r
+    data = struct.pack("<8sqqq", b"TKHIST01", capacity, len(readings), head)
+    return data + b"".join(struct.pack("<4d", *s) for s in slots)
+walk = [(0.01 * i, 0.1 * i, 0.0, -1.0) for i in range(40)]
+put("history", "empty", history(8, []))
+put("history", "part-full", history(64, walk[:20]))
+put("history", "full-wrapped", history(40, walk, head=13))
+put("history", "out-of-order", history(8, [(1.0, 0, 0, -1), (0.5, 0, 0, -1)]))

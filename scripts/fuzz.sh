@@ -2,7 +2,7 @@
 # Runs every libFuzzer target in Fuzz/Targets for SECONDS each (default 60), seeded from Assets/
 # and the test fixtures, and prints each target's executions and crashes. Exits non-zero on a crash;
 # the input that crashed is kept as .build-fuzz/crashes/NAME-crash-… (replay: .build-fuzz/fuzz-NAME FILE).
-# Targets: trace, hid, hidrecording, evdev, iio, dsu (the DSU server's packet parser and rules).
+# Targets: trace, hid, hidrecording, evdev, iio, dsu (the DSU server's packet parser and rules), history.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
