@@ -26,7 +26,7 @@ enum AccelerometerHistoryLayout {
     static func header(_ bytes: [UInt8], fileSize: Int) throws(AccelerometerHistoryFileError.Problem) -> Header {
         guard bytes.count >= headerBytes else {
             throw .init(fileSize == 0 ? "empty (0 bytes), expected a history's 32-byte TKHIST01 header"
-                                      : "\(fileSize) bytes, shorter than a history's 32-byte header")
+                                      : "not a Tiltkit accelerometer history (\(fileSize) bytes, shorter than the 32-byte TKHIST01 header)")
         }
         func field(_ i: Int) -> Int64 {
             bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8 * i, as: Int64.self) }
