@@ -82,3 +82,16 @@ put("iiodevice", "mpu9250", ("\n".join(mpu) + "\n\n").encode() + bytes(range(16)
 hub = ["accel_3d", "-", "0.009806650", "-", "981", "-250", "-1000", "-", "-", "-", "0.000000", "-",
        "1", "0", "le:s32/32>>0", "1", "1", "le:s32/32>>0", "0", "-", "-", "1", "2", "le:s64/64>>0"]
 put("iiodevice", "hub-at-rest", ("\n".join(hub) + "\n\n").encode() + bytes(range(16)))
+# Accelerometer history files (AccelerometerHistoryFile's layout: TKHIST01, capacity, count, head as
+# Int64, then t, x, y, z as Float64 per slot): empty, part-full, full and wrapped, and a damaged one.
+def history(capacity, readings, head=0):
+    slots = [(0.0, 0.0, 0.0, 0.0)] * capacity
+    for i, r in enumerate(readings):
+        slots[(head + i) % capacity] = r
+    data = struct.pack("<8sqqq", b"TKHIST01", capacity, len(readings), head)
+    return data + b"".join(struct.pack("<4d", *s) for s in slots)
+walk = [(0.01 * i, 0.1 * i, 0.0, -1.0) for i in range(40)]
+put("history", "empty", history(8, []))
+put("history", "part-full", history(64, walk[:20]))
+put("history", "full-wrapped", history(40, walk, head=13))
+put("history", "out-of-order", history(8, [(1.0, 0, 0, -1), (0.5, 0, 0, -1)]))

@@ -3,7 +3,7 @@
 # and the test fixtures, and prints each target's executions and crashes. Exits non-zero on a crash;
 # the input that crashed is kept as .build-fuzz/crashes/NAME-crash-… (replay: .build-fuzz/fuzz-NAME FILE).
 # Targets: trace, hid, hidrecording, evdev, iio, iiodevice (an IIO device described by its sysfs
-# attributes), dsu (the DSU server's packet parser and rules).
+# attributes), dsu (the DSU server's packet parser and rules), history (an accelerometer history file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}

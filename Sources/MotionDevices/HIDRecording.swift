@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// A capture in hid-tools' `hid-recorder` text format, the Linux standard for recording HID
 /// devices (https://gitlab.freedesktop.org/libevdev/hid-tools, `hidtools/cli/record.py`):
@@ -31,7 +32,8 @@ public struct HIDRecording: Hashable, Sendable {
         public var file: String
         public var line: Int
         public var message: String
-        public var description: String { "\(file):\(line): \(message)" }
+        /// Line 0: the file as a whole.
+        public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
     }
 
     /// The pad it was recorded from, if its ids are known.
@@ -41,17 +43,13 @@ public struct HIDRecording: Hashable, Sendable {
     }
 
     public init(contentsOf path: String) throws {
-        // stat first: a FIFO with no writer would hold the read forever
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : "not a regular file"
-            throw ParseError(file: path, line: 0, message: "cannot read: \(kind), not a hid-recorder capture")
+        // open(2) and read(2) through Motion's reader: the system's words ("Permission denied",
+        // "a folder, not a file"), never Foundation's error text.
+        let bytes: [UInt8]
+        do { bytes = try FileInput.bytes(path: path, name: path) } catch let error as TraceError {
+            throw ParseError(file: path, line: 0, message: error.what)
         }
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ParseError(file: path, line: 0, message: "cannot read: \(error.localizedDescription)")
-        }
-        try self.init(text: text, file: path)
+        try self.init(text: String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     public init(text: String, file: String = "<text>") throws {

@@ -54,6 +54,9 @@ struct Compare: ParsableCommand {
             var plots: [String] = []
             if let plot {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                for output in ComparePlots.files(name: base, in: URL(fileURLWithPath: plot)) {
+                    try OutputPath.refuseOverwriting(output.path, inputs: [file])
+                }
                 do { plots = try ComparePlots.write(report, name: base, to: URL(fileURLWithPath: plot)).map(\.path) } catch {
                     throw PlotsNotWritten(directory: plot, reason: personText(error))
                 }

@@ -6,6 +6,14 @@ import MotionEvaluation
 /// The charts of `tiltkit compare --plot`: drawn by the benches' `SVGChart`, and turned into PNG by
 /// rsvg-convert where it is installed (the README shows PNG).
 enum ComparePlots {
+    /// Every file `write` may make in `directory` (the SVGs and the PNGs beside them).
+    static func files(name: String, in directory: URL) -> [URL] {
+        ["error", "lag-jitter"].flatMap { suffix -> [URL] in
+            let svg = directory.appendingPathComponent("compare-\(name)-\(suffix).svg")
+            return [svg, svg.deletingPathExtension().appendingPathExtension("png")]
+        }
+    }
+
     static func write(_ report: TiltComparison, name: String, to directory: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var written: [URL] = []

@@ -44,7 +44,10 @@ struct Convert: ParsableCommand {
             var metadata = stream.metadata
             if start != nil || end != nil { metadata.source = Trace.cutSource(metadata.source, from: first, to: last) }
             let destination = OutputPath(output)
-            let writer = try TraceWriter(url: destination.url, metadata: metadata, columns: stream.columns)
+            // Written beside the output and renamed over it once whole; never over the input.
+            let target = try destination.open(reading: [input])
+            let writer = try TraceWriter(url: URL(fileURLWithPath: target.path), name: destination.name,
+                                         metadata: metadata, columns: stream.columns)
             var written = 0
             var kept: ClosedRange<Double>?, all: ClosedRange<Double>?
             while let sample = try stream.next() {
@@ -58,9 +61,10 @@ struct Convert: ParsableCommand {
             try writer.close()
             printWarnings(stream.warnings, samplesRead: all == nil ? 0 : written)
             guard let kept else {
-                if !destination.isStandardOutput { try? FileManager.default.removeItem(atPath: output) }
+                target.file?.discard()
                 throw TraceCutError.emptyRange(start: first, end: last, duration: all.map { $0.upperBound - $0.lowerBound } ?? 0)
             }
+            try target.file?.commit()
             destination.summary(String(format: "wrote %d samples (%.3f s) to %@", written, kept.upperBound - kept.lowerBound, destination.name))
         }
     }

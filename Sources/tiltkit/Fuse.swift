@@ -77,7 +77,9 @@ struct Fuse: ParsableCommand {
                 }())
             // Rows go to the file as they are made (whole lines only, even on a full disk).
             let destination = OutputPath(out)
-            let output = try LineFileWriter(path: destination.path, name: destination.name)
+            // Written beside the output and renamed over it once whole; never over the input.
+            let target = try destination.open(reading: [file])
+            let output = try LineFileWriter(path: target.path, name: destination.name)
             try output.append("t,qw,qx,qy,qz,roll,pitch,yaw,gravx,gravy,gravz,uax,uay,uaz,rrx,rry,rrz,heading\n")
             var count = 0
             while let sample = try stream.next() {
@@ -94,6 +96,7 @@ struct Fuse: ParsableCommand {
                 try output.append(values.map(Self.number).joined(separator: ",") + "\n")
             }
             try output.close()
+            try target.file?.commit()
             printWarnings(stream.warnings, samplesRead: count)
             let r = estimator.rejections
             FileHandle.standardError.write(Data(("fused \(count) samples (\(kind.rawValue), \(referenceFrame.rawValue)) → \(destination.name); "

@@ -15,6 +15,7 @@ struct History: ParsableCommand {
         Examples:
           tiltkit history record --source Assets/traces/xio/sensor_data.csv --out acc.tkhist --duration 60 --speed 20
           tiltkit history query acc.tkhist --start 10 --end 12 --json
+          tiltkit history summary acc.tkhist
         """,
-        subcommands: [HistoryRecord.self, HistoryQuery.self])
+        subcommands: [HistoryRecord.self, HistoryQuery.self, HistorySummaryCommand.self])
 }

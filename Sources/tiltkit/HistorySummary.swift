@@ -1,5 +1,20 @@
+import ArgumentParser
 import Foundation
 import Motion
+
+/// `tiltkit history summary FILE`: the one line `history record` ends with, for a file on its own.
+struct HistorySummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Print what a history file holds: its readings, their span and the file's size.")
+
+    @Argument(help: "The history file `tiltkit history record` (or SensorRecorder) wrote.")
+    var file: String
+
+    func run() throws {
+        try reportingErrors { print(try HistorySummary(file: file).text) }
+    }
+}
 
 /// One line about an accelerometer history file: its readings, their span and the file's size.
 struct HistorySummary {
@@ -12,12 +27,12 @@ struct HistorySummary {
     var source: String?
 
     init(file path: String, source: String? = nil) throws {
-        let history = try AccelerometerHistoryFile(existingAt: path)
+        let history = try AccelerometerHistoryFile(existingAt: path, readOnly: true)
         self.path = path
         count = history.count
         capacity = history.capacity
         span = history.span
-        bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        bytes = AccelerometerHistoryFile.fileBytes(capacity: history.capacity)
         self.source = source
     }
 

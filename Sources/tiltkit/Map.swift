@@ -89,7 +89,7 @@ struct MapCommand: ParsableCommand {
         }
         // The chart and its PNG are written where asked: never over the trace being read.
         let svg = URL(fileURLWithPath: path)
-        for output in [svg, svg.deletingPathExtension().appendingPathExtension("png")] where Self.isSameFile(output.path, tracePath) {
+        for output in [svg, svg.deletingPathExtension().appendingPathExtension("png")] where OutputPath.isSameFile(output.path, tracePath) {
             throw ValidationError("--plot \(path): \(output.path) is the trace being mapped; give another file")
         }
         let trace = try loadTrace(tracePath)
@@ -101,13 +101,6 @@ struct MapCommand: ParsableCommand {
         print(String(format: "mapped %d samples of %@: the view's turn from the mouse counts is at most %.2f° (yaw) and %.2f° (pitch) from the pad's turn × sensitivity",
                      result.samples, name, result.largestGap.yaw, result.largestGap.pitch))
         print("wrote \(svg.path)" + (png.map { " and \($0.path)" } ?? ""))
-    }
-
-    /// Whether two paths name one file (device and inode), links and relative spellings included.
-    private static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// The motion source, its name for the messages, and the device node whose siblings are the pad's.

@@ -45,10 +45,15 @@ struct Record: ParsableCommand {
         try reportingErrors {
             if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number") }
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-            let motionSource = try SourceSpec(parsing: source).openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
-            let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
+            let spec = try SourceSpec(parsing: source)
             let destination = OutputPath(out)
-            let recorder = try TraceRecorder(source: motionSource, to: destination.url, columns: columns,
+            if case .trace(let trace) = spec { try OutputPath.refuseOverwriting(out, inputs: [trace]) }
+            let motionSource = try spec.openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
+            let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
+            // Written beside the output and renamed over it when the recording ends.
+            let target = try destination.open(reading: [])
+            let recorder = try TraceRecorder(source: motionSource, to: URL(fileURLWithPath: target.path), name: destination.name,
+                                             columns: columns,
                                              onConnectionChange: { event in
                 // Said at once on stderr: the recording goes on and resumes when the device returns.
                 switch event {
@@ -68,8 +73,11 @@ struct Record: ParsableCommand {
             let result: TraceRecorder.Result
             do { result = try recorder.stop() } catch {
                 // One line: what failed, and that the file is whole up to there (replay reads it).
+                // Motion cannot be recorded again: what was written goes in place all the same.
+                try? target.file?.commit()
                 throw RecordingStopped(reason: error, samplesKept: recorder.samplesWritten)
             }
+            try target.file?.commit()
             let reports = (GyroCalibratedSource.unwrapped(motionSource) as? any DiagnosableMotionSource)?.diagnostics
             let calibration = (motionSource as? GyroCalibratedSource)?.currentCalibration.summary
             if json {

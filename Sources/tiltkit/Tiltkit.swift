@@ -21,6 +21,9 @@ struct Tiltkit: ParsableCommand {
             FileHandle.standardError.write(Data("tiltkit: \(message)\n".utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
+        // A file grown past `ulimit -f` fails its write with EFBIG, said like a full disk,
+        // instead of SIGXFSZ killing the process mid-write.
+        signal(SIGXFSZ, SIG_IGN)
         main(arguments)
     }
 }

@@ -141,4 +141,34 @@ struct SensorHistoryTests {
             #expect(throws: AccelerometerHistoryFileError.self) { try recorder.recordAccelerometer(forDuration: 1, file: path) }
         }
     }
+
+    @Test("a disk that fails mid-recording stops the file at the last whole reading, which reads back; bad readings are refused on the way in")
+    func historyFileWriteFailure() throws {
+        try withTemporaryPath { path in
+            var writes = 0
+            let failing: AccelerometerHistoryFile.PositionedWrite = { fd, bytes, count, offset in
+                writes += 1
+                guard writes <= 21 else { errno = EIO; return -1 }  // the header, then 10 readings with their counts
+                return pwrite(fd, bytes, count, offset)
+            }
+            do {
+                let file = try AccelerometerHistoryFile(path: path, capacity: 100, write: failing)
+                for i in 0..<20 { file.append(AccelerometerData(timestamp: Double(i), acceleration: Vector3(1, 2, 3))) }
+                #expect(file.count == 10)
+                #expect(file.writeFailure?.description == "\(path): cannot write: Input/output error; the file keeps the 10 readings written before")
+                file.append(AccelerometerData(timestamp: 99, acceleration: .zero))
+                #expect(file.count == 10, "nothing more after a failed write")
+            }
+            let reopened = try AccelerometerHistoryFile(existingAt: path, readOnly: true)
+            #expect(reopened.count == 10 && reopened.span == 0...9)
+            let writable = try AccelerometerHistoryFile(existingAt: path)
+            writable.append(AccelerometerData(timestamp: 10, acceleration: Vector3(.nan, 0, 0)))
+            writable.append(AccelerometerData(timestamp: .infinity, acceleration: .zero))
+            #expect(writable.outOfOrder == 2 && writable.count == 10, "a value or time that is not finite never reaches the file")
+            #expect(throws: AccelerometerHistoryFileError.self) {
+                try AccelerometerHistoryFile(path: path + ".huge", capacity: AccelerometerHistoryFile.maximumCapacity + 1)
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + ".huge"))
+        }
+    }
 }

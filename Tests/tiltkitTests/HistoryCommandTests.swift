@@ -80,4 +80,75 @@ struct HistoryCommandTests {
             #expect(reversed.status != 0 && reversed.err.contains("--start must not be after --end"))
         }
     }
+
+    /// Mounts a 64 KiB tmpfs (root, CAP_SYS_ADMIN: a real full disk) for `body`; false where it cannot.
+    static func withSmallDisk(_ body: (URL) throws -> Void) throws -> Bool {
+        guard getuid() == 0 else { return false }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-small-disk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try ChildProcess.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path])
+        guard mount.status == 0 else { return false }
+        defer { _ = try? ChildProcess.run(URL(fileURLWithPath: "/bin/umount"), [folder.path]) }
+        try body(folder)
+        return true
+    }
+
+    @Test("a file too large for the disk: one clear line, no file left, and a readable history where one was",
+          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func fullDisk() throws {
+        let trace = try Recordings.url("xio/sensor_data.csv").path
+        let executable = try #require(PedometerCommandTests.executable)
+        // `ulimit -f` (RLIMIT_FSIZE, in 1024-byte blocks in bash): any user can make a disk this small.
+        try withTemporaryPath { path in
+            let limited = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -f 16; exec \"$0\" \"$@\"", executable.path,
+                                                                                   "history", "record", "--source", trace, "--out", path, "--duration", "10"])
+            #expect(limited.status == 1 && limited.err == "tiltkit: \(path): cannot make room for 1240 readings (39.7 kB): File too large\n", "\(limited.err)")
+            #expect(!FileManager.default.fileExists(atPath: path), "the file it could not fill is not left behind")
+        }
+        let mounted = try Self.withSmallDisk { disk in
+            let path = disk.appendingPathComponent("acc.tkhist").path
+            let small = try Self.run(["history", "record", "--source", trace, "--out", path, "--duration", "4", "--speed", "100"])
+            #expect(small.status == 0, "\(small.err)")
+            let big = try Self.run(["history", "record", "--source", trace, "--out", disk.appendingPathComponent("big.tkhist").path, "--duration", "100"])
+            #expect(big.status == 1 && big.err.hasSuffix("No space left on device\n") && big.err.split(separator: "\n").count == 1, "\(big.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["acc.tkhist"])
+            let query = try Self.run(["history", "query", path])
+            #expect(query.status == 0 && String(decoding: query.out, as: UTF8.self).hasPrefix("401 readings in range"), "\(query.err)")
+        }
+        if !mounted { print("HistoryCommandTests.fullDisk: no tmpfs (not root, or mount refused): the ulimit case alone ran") }
+    }
+
+    @Test("a history whose times go back or are not finite, or whose --duration is beyond 12 hours, is refused with one line naming the reading",
+          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func hostileHistories() throws {
+        func history(_ readings: [(Double, Double)], capacity: Int = 8) -> Data {
+            var words: [UInt64] = [0x3130_5453_4948_4B54, UInt64(capacity), UInt64(readings.count), 0]
+            for i in 0..<capacity {
+                let (t, x) = i < readings.count ? readings[i] : (0, 0)
+                words += [t.bitPattern, x.bitPattern, 0.0.bitPattern, (-1.0).bitPattern]
+            }
+            return words.withUnsafeBytes { Data($0) }
+        }
+        try withTemporaryPath { path in
+            for (readings, message) in [
+                ([(1.0, 0.0), (0.5, 0.0)], "reading 1 of 2 (byte 64): time 0.5 s is before the reading before it (1.0 s)"),
+                ([(1.0, 0.0), (.nan, 0.0)], "reading 1 of 2 (byte 64): time is nan, expected a finite number of seconds"),
+                ([(.infinity, 0.0)], "reading 0 of 1 (byte 32): time is inf, expected a finite number of seconds"),
+                ([(1.0, 0.0), (2.0, .infinity)], "reading 1 of 2 (byte 64): acceleration (inf, 0.0, -1.0) g is not finite"),
+            ] {
+                try history(readings).write(to: URL(fileURLWithPath: path))
+                for command in ["query", "summary"] {
+                    let result = try Self.run(["history", command, path])
+                    #expect(result.status == 1 && result.err == "tiltkit: \(path): \(message)\n", "\(result.err)")
+                }
+            }
+            let trace = try Recordings.url("xio/sensor_data.csv").path
+            for duration in ["1e308", "inf", "50000"] {
+                let result = try Self.run(["history", "record", "--source", trace, "--out", path + ".new", "--duration", duration])
+                #expect(result.status == 1 && result.err.contains("would make a file of") && result.err.contains("at most 43200 s"), "\(result.err)")
+                #expect(!FileManager.default.fileExists(atPath: path + ".new"))
+            }
+        }
+    }
 }

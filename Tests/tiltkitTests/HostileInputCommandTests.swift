@@ -66,7 +66,7 @@ struct HostileInputCommandTests {
             (["map", "--source", fifo, "--dry-run", "--duration", "1"], pipe),
             (["history", "query", fifo], "\(fifo): not a regular file"),
             (["map", "--profile", fifo, "--dry-run", "--duration", "1"], "\(fifo): is not a regular file"),
-            (["record", "--source", "hid-recording:\(fifo)", "--duration", "1", "--out", out], "a FIFO, not a hid-recorder capture"),
+            (["record", "--source", "hid-recording:\(fifo)", "--duration", "1", "--out", out], "a pipe, not a file"),
         ]
         for (arguments, expected) in cases { try Self.expectOneLineError(arguments, containing: [expected]) }
     }

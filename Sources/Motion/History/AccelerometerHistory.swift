@@ -8,13 +8,14 @@
 ///     let lastMinute = history.data(from: now - 60, to: now)
 ///
 /// A reading whose timestamp does not move forward (a replugged device whose clock restarted, a
-/// repeat) is dropped and counted, so the buffer stays sorted and every query stays a binary search.
+/// repeat), or with a value that is not finite, is dropped and counted, so the buffer stays sorted
+/// and every query stays a binary search.
 public struct AccelerometerHistory: AccelerometerReadings, Sendable {
     /// The most readings kept; 32 bytes each.
     public var capacity: Int { ring.capacity }
     private var storage: [AccelerometerData] = []
     private var ring: RingIndex
-    /// Readings refused because their time did not increase.
+    /// Readings refused because their time did not increase or a value was not finite.
     public private(set) var outOfOrder = 0
     /// Readings dropped to make room.
     public private(set) var evicted = 0

@@ -4,152 +4,304 @@ import Glibc
 import Foundation
 
 /// An accelerometer history kept in a file, as CMSensorRecorder keeps its history across launches:
-/// a ring of `capacity` readings (32 bytes each, after a 32-byte header), so the file never grows
-/// past its size; the oldest readings are overwritten, and a range query is a binary search.
+/// a ring of `capacity` readings (32 bytes each, after a 32-byte header; layout in
+/// `AccelerometerHistoryLayout`), so the file never grows past its size; the oldest readings are
+/// overwritten, and a range query is a binary search.
 ///
 ///     let history = try AccelerometerHistoryFile(path: "steps.tkhist", capacity: 12 * 3600 * 50)  // 12 h at 50 Hz, 69 MB
 ///     history.append(data)
 ///     let lastHour = history.data(from: now - 3600, to: now)
 ///
-/// Reopening the file with the same capacity continues it. The file is mapped into memory
-/// (`MAP_SHARED`): appends are memory writes the kernel writes back, `flush()` forces them out.
-/// Layout, native byte order (little-endian on every Linux target Swift has): header `TKHIST01`,
-/// capacity, count, head slot (Int64 each); then per slot timestamp s, x, y, z g (Float64).
+/// Reopening the file with the same capacity continues it. A file read from disk is checked whole
+/// when opened (header, size, every reading finite and in time order), and refused with the
+/// reading at fault. A new file's blocks are all allocated when it is made (posix_fallocate), so a
+/// full disk is said then, not found in the middle of a recording; readings go in with pwrite(2),
+/// whose failure is a value (`writeFailure`), where a store into a mapped page the disk cannot
+/// hold would kill the process with SIGBUS. The header's count is written after the reading, so
+/// the file on disk is a whole history at every moment.
 /// Not thread-safe by itself: `SensorRecorder` uses it under its lock.
 public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked Sendable {
+    /// pwrite(2); tests put a failing one here (a disk that fails).
+    public typealias PositionedWrite = (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int
+
     public let path: String
     public var capacity: Int { ring.capacity }
     public var count: Int { ring.count }
-    /// Readings refused because their time did not increase.
+    /// Opened for reading only (`init(existingAt:readOnly:)`): appends are refused.
+    public let isReadOnly: Bool
+    /// Readings refused because their time did not increase or a value was not finite.
     public private(set) var outOfOrder = 0
     /// Readings overwritten to make room, since this object opened the file.
     public private(set) var evicted = 0
+    /// The write that failed (a disk error); later appends are refused, the file keeps what it held.
+    public private(set) var writeFailure: AccelerometerHistoryFileError?
 
     private var ring: RingIndex
     private let fd: Int32
-    private let base: UnsafeMutableRawPointer
-    private let length: Int
+    private let write: PositionedWrite
 
-    static let headerBytes = 32
-    static let readingBytes = 32
-    /// "TKHIST01" read as a little-endian UInt64.
-    static let magic = UInt64(littleEndian: 0x3130_5453_4948_4B54)
+    /// The most readings a file holds (2 GiB of them).
+    public static let maximumCapacity = AccelerometerHistoryLayout.maximumCapacity
+    /// Bytes of a file holding `capacity` readings.
+    public static func fileBytes(capacity: Int) -> Int { AccelerometerHistoryLayout.fileBytes(capacity: capacity) }
 
-    /// Opens `path` (creating it, sized for `capacity` readings, when it is absent or empty).
-    /// Throws when it is another kind of file, was sized for another capacity, or is cut short.
-    public init(path: String, capacity: Int) throws(AccelerometerHistoryFileError) {
+    /// Opens `path` for reading and writing, creating it (all its blocks allocated) when it is
+    /// absent or empty. Throws when `capacity` is beyond `maximumCapacity`, the disk has no room,
+    /// or the file is another kind of file, was sized for another capacity, or is damaged.
+    public init(path: String, capacity: Int, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
+        throws(AccelerometerHistoryFileError) {
         let capacity = max(1, capacity)
-        guard capacity <= (Int.max - Self.headerBytes) / Self.readingBytes / 2 else {
-            throw .init(path: path, problem: "a capacity of \(capacity) readings does not fit in a file")
+        guard capacity <= Self.maximumCapacity else {
+            throw .init(path: path, problem: "\(capacity) readings (\(Self.weight(capacity))) is more than a history file holds "
+                        + "(\(Self.maximumCapacity) readings, \(Self.weight(Self.maximumCapacity)))")
+        }
+        var created = true
+        var fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST {
+            created = false
+            fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        }
+        guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(Self.reason(errno))") }
+        let ring: RingIndex
+        do throws(AccelerometerHistoryFileError) {
+            let size = try Self.regularFileSize(fd, path)
+            if size == 0 {
+                ring = RingIndex(capacity: capacity)
+                try Self.allocate(fd, path, capacity: capacity)
+                let header = AccelerometerHistoryLayout.Header(capacity: capacity, count: 0, head: 0)
+                if let failure = Self.writeAll(fd, write, AccelerometerHistoryLayout.bytes(of: header), at: 0, path: path, held: 0) {
+                    throw failure
+                }
+            } else {
+                let header = try Self.checkedHeader(fd, path, size: size)
+                guard header.capacity == capacity else {
+                    throw AccelerometerHistoryFileError(
+                        path: path, problem: "holds \(header.capacity) readings, not \(capacity): open it with that capacity, or delete it")
+                }
+                ring = RingIndex(capacity: capacity, count: header.count, head: header.head)
+                try Self.checkReadings(fd, path, ring)
+            }
+        } catch {
+            close(fd)
+            // A file this call made and could not fill is not left behind.
+            if created { unlink(path) }
+            throw error
         }
         self.path = path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(String(cString: strerror(errno)))") }
-        let expected = Self.headerBytes + capacity * Self.readingBytes
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.closing(fd, path, "cannot stat: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Self.closing(fd, path, "not a regular file (a FIFO, folder or device)") }
-        var header = [Int64](repeating: 0, count: 4)
-        if info.st_size == 0 {
-            guard ftruncate(fd, off_t(expected)) == 0 else {
-                throw Self.closing(fd, path, "cannot size to \(expected) bytes: \(String(cString: strerror(errno)))")
-            }
-            header = [Int64(bitPattern: Self.magic), Int64(capacity), 0, 0]
-        } else {
-            let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerBytes, 0) }
-            guard read == Self.headerBytes, UInt64(bitPattern: header[0]) == Self.magic else {
-                throw Self.closing(fd, path, "not a Tiltkit accelerometer history (no TKHIST01 header)")
-            }
-            guard header[1] == Int64(capacity) else {
-                throw Self.closing(fd, path, "holds \(header[1]) readings, not \(capacity): open it with that capacity, or delete it")
-            }
-            guard info.st_size == off_t(expected), header[2] >= 0, header[2] <= header[1],
-                  header[3] >= 0, header[3] < max(1, header[1]) else {
-                throw Self.closing(fd, path, "damaged: \(info.st_size) bytes or its header do not match \(capacity) readings")
-            }
-        }
-        guard let mapped = mmap(nil, expected, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
-            throw Self.closing(fd, path, "cannot map: \(String(cString: strerror(errno)))")
-        }
         self.fd = fd
-        base = mapped
-        length = expected
-        ring = RingIndex(capacity: capacity, count: Int(header[2]), head: Int(header[3]))
-        base.storeBytes(of: header[0], toByteOffset: 0, as: Int64.self)
-        base.storeBytes(of: header[1], toByteOffset: 8, as: Int64.self)
-        writeRing()
+        self.write = write
+        self.ring = ring
+        isReadOnly = false
     }
 
-    /// Opens a history file that exists, with the capacity it was made for.
-    public convenience init(existingAt path: String) throws(AccelerometerHistoryFileError) {
-        // Non-blocking: a FIFO with no writer would hold open(2) forever; the header check refuses it.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(String(cString: strerror(errno)))") }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw Self.closing(fd, path, "not a regular file (a FIFO, folder or device)")
+    /// Opens a history file that exists, with the capacity it was made for; `readOnly` opens it
+    /// for queries only (a file the user may not write is still read).
+    public init(existingAt path: String, readOnly: Bool = false, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
+        throws(AccelerometerHistoryFileError) {
+        // Non-blocking: a FIFO with no writer would hold open(2) forever; the file-type check refuses it.
+        let fd = open(path, (readOnly ? O_RDONLY : O_RDWR) | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .init(path: path, problem: "cannot open: \(Self.reason(errno))") }
+        let ring: RingIndex
+        do throws(AccelerometerHistoryFileError) {
+            let header = try Self.checkedHeader(fd, path, size: try Self.regularFileSize(fd, path))
+            ring = RingIndex(capacity: header.capacity, count: header.count, head: header.head)
+            try Self.checkReadings(fd, path, ring)
+        } catch {
+            close(fd)
+            throw error
         }
-        var header = [Int64](repeating: 0, count: 2)
-        let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
-        close(fd)
-        guard read == 16, UInt64(bitPattern: header[0]) == Self.magic, header[1] > 0, header[1] <= Int64(Int32.max) else {
-            throw .init(path: path, problem: "not a Tiltkit accelerometer history (no TKHIST01 header)")
-        }
-        try self.init(path: path, capacity: Int(header[1]))
+        self.path = path
+        self.fd = fd
+        self.write = write
+        self.ring = ring
+        isReadOnly = readOnly
     }
 
     deinit {
-        msync(base, length, MS_SYNC)
-        munmap(base, length)
+        if !isReadOnly { fsync(fd) }
         close(fd)
     }
 
     /// Adds a reading, overwriting the oldest when full; one that does not follow the newest in
-    /// time is refused and counted (`outOfOrder`).
+    /// time, or with a value that is not finite, is refused and counted (`outOfOrder`). After a
+    /// failed write (`writeFailure`) nothing more is added.
     public func append(_ data: AccelerometerData) {
+        guard writeFailure == nil, !isReadOnly else { return }
         guard follows(data) else {
             outOfOrder += 1
             return
         }
-        let (slot, evicts) = ring.append()
-        let values = base.advanced(by: Self.headerBytes + slot * Self.readingBytes).assumingMemoryBound(to: Double.self)
-        values[0] = data.timestamp
-        values[1] = data.acceleration.x
-        values[2] = data.acceleration.y
-        values[3] = data.acceleration.z
+        var next = ring
+        let (slot, evicts) = next.append()
+        let offset = AccelerometerHistoryLayout.headerBytes + slot * AccelerometerHistoryLayout.readingBytes
+        if let failure = Self.writeAll(fd, write, AccelerometerHistoryLayout.bytes(of: data), at: offset, path: path, held: count) {
+            writeFailure = failure
+            return
+        }
+        ring = next
         if evicts { evicted += 1 }
-        writeRing()
+        if let failure = writeRing() { writeFailure = failure }
     }
 
-    /// The `i`-th oldest reading, `0 ≤ i < count`.
+    /// The `i`-th oldest reading, `0 ≤ i < count`; NaN if the file can no longer be read (another
+    /// process cut it short).
     public func reading(_ i: Int) -> AccelerometerData {
-        let values = base.advanced(by: Self.headerBytes + ring.slot(i) * Self.readingBytes).assumingMemoryBound(to: Double.self)
-        return AccelerometerData(timestamp: values[0], acceleration: Vector3(values[1], values[2], values[3]))
+        readings(i..<(i + 1)).first ?? AccelerometerData(timestamp: .nan, acceleration: Vector3(.nan, .nan, .nan))
+    }
+
+    /// The readings with `start ≤ timestamp ≤ end`, oldest first: two binary searches, then one
+    /// read per stretch of the ring.
+    public func data(from start: Double, to end: Double) -> [AccelerometerData] {
+        guard start <= end else { return [] }
+        let lower = (0..<count).partitionPoint { reading($0).timestamp < start }
+        let upper = (0..<count).partitionPoint { reading($0).timestamp <= end }
+        return readings(lower..<max(lower, upper))
     }
 
     /// Forgets every reading (the file keeps its size).
     public func removeAll() {
+        guard writeFailure == nil, !isReadOnly else { return }
         ring.removeAll()
-        writeRing()
+        if let failure = writeRing() { writeFailure = failure }
     }
 
     /// Writes what the kernel still holds to the disk.
-    public func flush() { msync(base, length, MS_SYNC) }
+    public func flush() { fsync(fd) }
 
-    private func writeRing() {
-        base.storeBytes(of: Int64(ring.count), toByteOffset: 16, as: Int64.self)
-        base.storeBytes(of: Int64(ring.isFull ? ring.slot(0) : 0), toByteOffset: 24, as: Int64.self)
+    // MARK: - Reading
+
+    /// Readings `range` (oldest first), as far as the file can be read.
+    private func readings(_ range: Range<Int>) -> [AccelerometerData] {
+        var result: [AccelerometerData] = []
+        result.reserveCapacity(range.count)
+        _ = Self.forEachRun(fd, ring, range) { _, bytes in
+            bytes.withUnsafeBytes { raw in
+                for k in 0..<(raw.count / AccelerometerHistoryLayout.readingBytes) {
+                    result.append(AccelerometerHistoryLayout.reading(raw, at: k * AccelerometerHistoryLayout.readingBytes))
+                }
+            }
+            return true
+        }
+        return result
     }
 
-    private static func closing(_ fd: Int32, _ path: String, _ problem: String) -> AccelerometerHistoryFileError {
-        close(fd)
-        return AccelerometerHistoryFileError(path: path, problem: problem)
+    /// Reads readings `range` in pieces of contiguous slots (a ring's readings lie in two stretches
+    /// of the file), handing each to `body` with the index of its first reading; stops when `body`
+    /// returns false or a read comes up short. Returns false when a read failed.
+    private static func forEachRun(_ fd: Int32, _ ring: RingIndex, _ range: Range<Int>, _ body: (Int, [UInt8]) -> Bool) -> Bool {
+        let piece = 1 << 15  // readings per read: 1 MiB
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let slot = ring.slot(i)
+            let run = min(range.upperBound - i, ring.capacity - slot, piece)
+            let offset = AccelerometerHistoryLayout.headerBytes + slot * AccelerometerHistoryLayout.readingBytes
+            let bytes = read(fd, count: run * AccelerometerHistoryLayout.readingBytes, at: offset)
+            guard bytes.count == run * AccelerometerHistoryLayout.readingBytes else { return false }
+            guard body(i, bytes) else { return true }
+            i += run
+        }
+        return true
     }
-}
 
-/// Why an accelerometer history file could not be opened.
-public struct AccelerometerHistoryFileError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var problem: String
-    public var description: String { "\(path): \(problem)" }
+    /// Every reading held, oldest first: finite, and no time before the one before it.
+    private static func checkReadings(_ fd: Int32, _ path: String, _ ring: RingIndex) throws(AccelerometerHistoryFileError) {
+        var previous: Double?
+        var failure: AccelerometerHistoryFileError?
+        let count = ring.count
+        let whole = forEachRun(fd, ring, 0..<count) { first, bytes in
+            bytes.withUnsafeBytes { raw in
+                for k in 0..<(raw.count / AccelerometerHistoryLayout.readingBytes) {
+                    let data = AccelerometerHistoryLayout.reading(raw, at: k * AccelerometerHistoryLayout.readingBytes)
+                    if let problem = AccelerometerHistoryLayout.problem(with: data, after: previous) {
+                        let index = first + k
+                        let offset = AccelerometerHistoryLayout.headerBytes + ring.slot(index) * AccelerometerHistoryLayout.readingBytes
+                        failure = AccelerometerHistoryFileError(path: path, problem: problem, reading: (index, count, offset))
+                        return
+                    }
+                    previous = data.timestamp
+                }
+            }
+            return failure == nil
+        }
+        if let failure { throw failure }
+        guard whole else { throw .init(path: path, problem: "cut short while it was read (another program changed it, or the disk failed)") }
+    }
+
+    private static func read(_ fd: Int32, count: Int, at offset: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while initialized < count {
+                let n = pread(fd, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                initialized += n
+            }
+        }
+    }
+
+    /// The size of the regular file open at `fd`; a folder, device or pipe is refused by what it is.
+    private static func regularFileSize(_ fd: Int32, _ path: String) throws(AccelerometerHistoryFileError) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .init(path: path, problem: "cannot stat: \(reason(errno))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return Int(info.st_size)
+        case S_IFDIR: throw .init(path: path, problem: "a folder, expected a history file")
+        case S_IFCHR: throw .init(path: path, problem: "a character device, expected a history file")
+        default: throw .init(path: path, problem: "not a regular file, expected a history file")
+        }
+    }
+
+    private static func checkedHeader(_ fd: Int32, _ path: String, size: Int) throws(AccelerometerHistoryFileError)
+        -> AccelerometerHistoryLayout.Header {
+        let bytes = read(fd, count: AccelerometerHistoryLayout.headerBytes, at: 0)
+        do { return try AccelerometerHistoryLayout.header(bytes, fileSize: size) } catch {
+            throw .init(path: path, problem: error.text)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Allocates every block of a new file, so that the disk's room is known now.
+    private static func allocate(_ fd: Int32, _ path: String, capacity: Int) throws(AccelerometerHistoryFileError) {
+        let bytes = fileBytes(capacity: capacity)
+        let code = posix_fallocate(fd, 0, off_t(bytes))
+        guard code == 0 else {
+            throw .init(path: path, problem: "cannot make room for \(capacity) readings (\(weight(capacity))): \(reason(code))")
+        }
+    }
+
+    /// The count and the oldest slot, after the readings they count are on the file.
+    private func writeRing() -> AccelerometerHistoryFileError? {
+        let header = AccelerometerHistoryLayout.Header(capacity: capacity, count: ring.count, head: ring.isFull ? ring.slot(0) : 0)
+        return Self.writeAll(fd, write, Array(AccelerometerHistoryLayout.bytes(of: header)[16..<32]), at: 16, path: path, held: count)
+    }
+
+    /// `bytes` at `offset`, whole; the error says what the file still holds (`held` readings).
+    private static func writeAll(_ fd: Int32, _ write: PositionedWrite, _ bytes: [UInt8], at offset: Int, path: String, held: Int)
+        -> AccelerometerHistoryFileError? {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let code = n == 0 ? ENOSPC : errno
+                return .init(path: path, problem: "cannot write: \(reason(code)); the file keeps the \(held) readings written before")
+            }
+            done += n
+        }
+        return nil
+    }
+
+    // MARK: - Words
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// A file's size for `capacity` readings, in the unit that reads best ("69.1 MB").
+    static func weight(_ capacity: Int) -> String {
+        let bytes = Double(fileBytes(capacity: capacity))
+        for (unit, size) in [("GB", 1e9), ("MB", 1e6), ("kB", 1e3)] where bytes >= size {
+            return String(format: "%.1f %@", bytes / size, unit)
+        }
+        return "\(Int(bytes)) bytes"
+    }
 }

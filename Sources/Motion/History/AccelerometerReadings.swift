@@ -6,13 +6,19 @@ public protocol AccelerometerReadings {
     var count: Int { get }
     /// The `i`-th oldest reading, `0 ≤ i < count`.
     func reading(_ i: Int) -> AccelerometerData
+    /// The readings with `start ≤ timestamp ≤ end`, oldest first (a default below; the file reads
+    /// the range in one piece).
+    func data(from start: Double, to end: Double) -> [AccelerometerData]
 }
 
 extension AccelerometerReadings {
     /// The oldest and newest timestamps held.
     public var span: ClosedRange<Double>? {
         guard count > 0 else { return nil }
-        return reading(0).timestamp...reading(count - 1).timestamp
+        let first = reading(0).timestamp, last = reading(count - 1).timestamp
+        // Both stores keep times in order; a file changed under us (NaN, out of order) has no span.
+        guard first <= last else { return nil }
+        return first...last
     }
 
     /// The readings with `start ≤ timestamp ≤ end`, oldest first.
@@ -23,10 +29,12 @@ extension AccelerometerReadings {
         return (lower..<max(lower, upper)).map(reading)
     }
 
-    /// Whether `data` can follow what is held: a finite time after the newest. A reading whose
-    /// time does not move forward (a replugged device whose clock restarted, a repeat) would
-    /// unsort the history and every query with it.
+    /// Whether `data` can follow what is held: finite values at a time after the newest. A reading
+    /// whose time does not move forward (a replugged device whose clock restarted, a repeat) would
+    /// unsort the history and every query with it; a file would be refused when read back.
     func follows(_ data: AccelerometerData) -> Bool {
-        data.timestamp.isFinite && (count == 0 || data.timestamp > reading(count - 1).timestamp)
+        let a = data.acceleration
+        return data.timestamp.isFinite && a.x.isFinite && a.y.isFinite && a.z.isFinite
+            && (count == 0 || data.timestamp > reading(count - 1).timestamp)
     }
 }

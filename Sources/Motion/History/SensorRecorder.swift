@@ -50,6 +50,14 @@ public final class SensorRecorder: Sendable {
 
     /// The rate a history is sized for when the source names none, Hz.
     public static let assumedRate = 200.0
+    /// The longest recording, s: twelve hours, as Core Motion's `recordAccelerometer(forDuration:)`
+    /// ("up to 43,200 seconds", Apple's CMSensorRecorder documentation).
+    public static let maximumDuration = 43_200.0
+    /// Readings a history holds for `duration` seconds of a source at `rate` Hz (× 1.25 for a
+    /// device that runs fast); infinity when that is beyond any count.
+    public static func capacity(forDuration duration: Double, rate: Double) -> Double {
+        (Swift.max(0, duration) * rate * 1.25).rounded(.up)
+    }
 
     /// Starts keeping readings in memory, and keeps them for at most `duration` seconds of source
     /// time after the first; a running recording is restarted (its readings are dropped).
@@ -59,8 +67,12 @@ public final class SensorRecorder: Sendable {
 
     /// Starts keeping readings in the file at `path`, sized for `duration` seconds, after what it
     /// holds from an earlier recording of the same duration; for at most `duration` seconds of
-    /// source time from now. Throws when the file cannot be opened (see `AccelerometerHistoryFile`).
+    /// source time from now. Throws when the file cannot be opened or made (see
+    /// `AccelerometerHistoryFile`), or `duration` is beyond `maximumDuration`.
     public func recordAccelerometer(forDuration duration: Double, file path: String) throws(AccelerometerHistoryFileError) {
+        guard duration <= Self.maximumDuration else {
+            throw .init(path: path, problem: "a duration of \(duration) s is beyond the longest recording, \(Int(Self.maximumDuration)) s (12 hours)")
+        }
         let file = try AccelerometerHistoryFile(path: path, capacity: capacity(forDuration: duration))
         start(memory: AccelerometerHistory(capacity: 1), file: file, duration: duration)
     }
@@ -69,12 +81,12 @@ public final class SensorRecorder: Sendable {
     /// first, without a source: the file's own capacity is read from it.
     public static func accelerometerData(inFile path: String, from start: Double, to end: Double)
         throws(AccelerometerHistoryFileError) -> [AccelerometerData] {
-        try AccelerometerHistoryFile(existingAt: path).data(from: start, to: end)
+        try AccelerometerHistoryFile(existingAt: path, readOnly: true).data(from: start, to: end)
     }
 
     private func capacity(forDuration duration: Double) -> Int {
         let rate = manager.source.info.nominalRate ?? Self.assumedRate
-        return Int(Swift.min(Double(Int32.max), (Swift.max(0, duration) * rate * 1.25).rounded(.up)))
+        return Int(Swift.min(Double(Int32.max), Self.capacity(forDuration: duration, rate: rate)))
     }
 
     private func start(memory: AccelerometerHistory, file: AccelerometerHistoryFile?, duration: Double) {
@@ -110,6 +122,12 @@ public final class SensorRecorder: Sendable {
     private func waitForRecording() {
         let observation = state.withLock { $0.observation }
         if let observation { observation.waitUntilHandled(on: queue) } else { queue.sync {} }
+    }
+
+    /// The write to the history file that failed (a disk error), if one did: recording into the
+    /// file stopped there, and it keeps what it held.
+    public var writeFailure: AccelerometerHistoryFileError? {
+        state.withLock { $0.file?.writeFailure }
     }
 
     /// The oldest and newest timestamps kept.

@@ -3,7 +3,7 @@ import Foundation
 /// A file opened for reading with open(2)/read(2): whole into one array (no `Data` copy beside
 /// it) or a piece at a time, with the system's own words for what went wrong instead of Cocoa
 /// error codes, and a device or pipe named for what it is (`/dev/null` is a character device).
-final class FileInput {
+public final class FileInput {
     let name: String
     /// Bytes in the file when it was opened.
     let size: Int
@@ -32,8 +32,9 @@ final class FileInput {
 
     deinit { _ = close(fd) }
 
-    /// The whole file.
-    static func bytes(path: String, name: String) throws -> [UInt8] {
+    /// The whole file; a missing or unreadable file, a folder or a device throws a `TraceError`
+    /// saying so in plain words.
+    public static func bytes(path: String, name: String) throws -> [UInt8] {
         let file = try FileInput(path: path, name: name)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(file.size)

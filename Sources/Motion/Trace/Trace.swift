@@ -32,6 +32,7 @@ public struct Trace: Hashable, Sendable {
             return try SensorLoggerImporter.read(folder: url, name: name)
         }
         let document = try CSVDocument(contentsOf: url, name: name)
+        try TraceFormat.checkHeader(document)
         let resolved = try format ?? TraceFormat.detect(document)
         var trace: Trace
         switch resolved {

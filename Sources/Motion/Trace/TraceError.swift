@@ -17,6 +17,10 @@ public struct TraceError: Error, Hashable, CustomStringConvertible, Sendable {
 
     public enum Problem: Hashable, Sendable {
         case emptyFile
+        /// A line longer than `limit` bytes (a binary file, a file without newlines).
+        case lineTooLong(limit: Int)
+        /// A header with more than `limit` columns.
+        case tooManyColumns(found: Int, limit: Int)
         case unreadable(reason: String)
         case unwritable(reason: String)
         case unknownFormat(header: String)
@@ -44,7 +48,10 @@ public struct TraceError: Error, Hashable, CustomStringConvertible, Sendable {
     /// What is wrong, in words, without file and line.
     public var what: String {
         switch problem {
-        case .emptyFile: return "empty file"
+        case .emptyFile: return "empty file (no lines), expected a trace: a header line, then samples"
+        case .lineTooLong(let limit): return "line longer than \(limit) bytes (the longest a trace's line may be): not a trace"
+        case .tooManyColumns(let found, let limit):
+            return "\(found) columns in the header, at most \(limit): not a trace"
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .unwritable(let reason): return "cannot write: \(reason)"
         case .unknownFormat(let header):

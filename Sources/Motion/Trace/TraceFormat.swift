@@ -28,6 +28,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     }
 
     static func detect(_ document: CSVDocument) throws -> TraceFormat {
+        try checkHeader(document)
         guard let first = document.lines.first else {
             throw TraceError(file: document.file, line: 1, problem: .emptyFile)
         }
@@ -38,6 +39,28 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         if names.contains(where: { $0.hasPrefix("accelerometerAccelerationX") }) { return .sensorLog }
         if names.first == "t" && names.contains("ax") { return .columns }
         throw TraceError(file: document.file, line: first.number, problem: .unknownFormat(header: text))
+    }
+}
+
+extension TraceFormat {
+    /// The longest line a trace may have, bytes: a wide SensorLog row is about 2 kB.
+    static let maximumLineBytes = 1 << 20
+    /// The most columns a trace's header may have: SensorLog, the widest, has about 80.
+    static let maximumColumns = 1024
+
+    /// Refuses a document whose first lines cannot be a trace's: a line beyond
+    /// `maximumLineBytes` (binary data, a file without newlines) or a header beyond
+    /// `maximumColumns`, said for what it is instead of as missing columns.
+    static func checkHeader(_ document: CSVDocument) throws {
+        for line in document.lines.prefix(64) {
+            let length = (line.cells.last?.upperBound ?? 0) - (line.cells.first?.lowerBound ?? 0)
+            guard length <= maximumLineBytes else {
+                throw TraceError(file: document.file, line: line.number, problem: .lineTooLong(limit: maximumLineBytes))
+            }
+            guard document.isComment(line) || line.cells.count <= maximumColumns else {
+                throw TraceError(file: document.file, line: line.number, problem: .tooManyColumns(found: line.cells.count, limit: maximumColumns))
+            }
+        }
     }
 }
 

@@ -35,15 +35,16 @@ public final class TraceRecorder: @unchecked Sendable {
     /// `columns` defaults to what the source's sensors fill; values outside them are not written.
     /// `onConnectionChange` hears each `.disconnected` and `.reconnected` as it happens (to tell
     /// the user), on the source's thread.
-    /// `write` is the file's write(2), replaced in tests by one that fails.
-    public init(source: any MotionSource, to url: URL, columns: TraceColumns? = nil,
+    /// `write` is the file's write(2), replaced in tests by one that fails. `name` is the file in
+    /// messages (default: `url`'s path), where `url` is a temporary file renamed into place later.
+    public init(source: any MotionSource, to url: URL, name: String? = nil, columns: TraceColumns? = nil,
                 write: @escaping LineFileWriter.Write = { Glibc.write($0, $1, $2) },
                 onConnectionChange: (@Sendable (MotionSourceEvent) -> Void)? = nil) throws {
         self.source = source
         self.url = url
         self.onConnectionChange = onConnectionChange
         let info = source.info
-        writer = try TraceWriter(url: url,
+        writer = try TraceWriter(url: url, name: name,
                                  metadata: TraceMetadata(source: info.name, nominalRate: info.nominalRate),
                                  columns: columns ?? TraceColumns(sensors: info.sensors), write: write)
     }

@@ -42,9 +42,17 @@ public final class TraceSampleStream {
         }
         let file = try FileInput(path: url.path, name: name)
         var bytes: [UInt8] = []
-        _ = try file.read(upTo: pieceSize, appendingTo: &bytes)
-        let (first, carry, atEnd) = try TraceSampleStream.piece(bytes, file: file, pieceSize: pieceSize)
+        var ended = try file.read(upTo: pieceSize, appendingTo: &bytes) < pieceSize
+        // The header's line whole: a first line longer than a piece is not a trace's.
+        while !ended && !bytes.contains(0x0A) {
+            guard bytes.count <= TraceFormat.maximumLineBytes else {
+                throw TraceError(file: name, line: 1, problem: .lineTooLong(limit: TraceFormat.maximumLineBytes))
+            }
+            ended = try file.read(upTo: pieceSize, appendingTo: &bytes) < pieceSize
+        }
+        let (first, carry, atEnd) = try TraceSampleStream.piece(bytes, file: file, pieceSize: pieceSize, ended: ended)
         let document = CSVDocument(bytes: first, name: name, firstLine: 1, atEnd: atEnd)
+        try TraceFormat.checkHeader(document)
         let resolved = try format ?? TraceFormat.detect(document)
         guard streamable.contains(resolved) else {
             self.init(loaded: try Trace.load(contentsOf: url, format: resolved)); return

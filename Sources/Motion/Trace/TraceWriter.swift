@@ -9,11 +9,12 @@ public final class TraceWriter {
     private let channels: [TraceChannel]
     private let file: LineFileWriter
 
-    public init(url: URL, metadata: TraceMetadata, columns: TraceColumns,
+    /// `name` is the file in messages (default: `url`'s path as given).
+    public init(url: URL, name: String? = nil, metadata: TraceMetadata, columns: TraceColumns,
                 write: @escaping LineFileWriter.Write = { Glibc.write($0, $1, $2) }) throws {
         self.url = url
         self.channels = TraceChannel.written(for: columns)
-        file = try LineFileWriter(path: url.path, name: url.relativePath, write: write)
+        file = try LineFileWriter(path: url.path, name: name ?? url.relativePath, write: write)
         try file.append(TiltkitTraceFormat.preamble(metadata: metadata, channels: channels))
         try file.flush()
     }
