@@ -40,8 +40,8 @@ let package = Package(
 
         // The DSU ("cemuhook") protocol for emulators, pure: packets, CRC, axes, subscriptions.
         .target(name: "DSU", dependencies: ["Motion"]),
-        // The DSU server on a POSIX UDP socket, feeding `DSU` from motion sources.
-        .target(name: "DSUServer", dependencies: ["DSU", "Motion"]),
+        // The DSU server on a POSIX UDP socket, feeding `DSU` from motion sources (and a pad's `PadControls`).
+        .target(name: "DSUServer", dependencies: ["DSU", "Motion", "Mapper"]),
 
         // System libraries. Never name a Swift module SDL2, SDL or GL.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -98,7 +98,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // Fixtures/ holds the report generator script and its output, read by path.
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
+        .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Mapper", "Motion", "MotionDevices", "TestSupport"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
         .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport", "CAllocationCounter"]),
         .testTarget(name: "MapperDevicesTests", dependencies: ["MapperDevices", "Mapper", "MotionDevices", "Motion", "TestSupport"]),

@@ -5,6 +5,12 @@
 import DSU
 import Motion
 
+/// A fuzzed sender (0…31) on one of two hosts of 16 senders each, past the per-host cap.
+struct Sender: DSUEndpoint {
+    var id: UInt8
+    var host: UInt8 { id >> 4 }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -27,7 +33,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    var state = DSUServerState<UInt8>(serverID: 1)
+    var state = DSUServerState<Sender>(serverID: 1)
     state.setSlot(0, DSUSlotInfo(slot: 0, state: .connected, model: .fullGyro, connection: .usb))
     var offset = 0
     var t = 0.0
@@ -39,11 +45,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         t += 0.7
         let sample = MotionSample(timestamp: t.truncatingRemainder(dividingBy: 3), acceleration: Vector3(0, 0, -1),
                                   rotationRate: Vector3(0.1, 0.2, 0.3))
-        for out in state.receive(datagram, from: sender, at: t) + state.sample(sample, slot: 0, at: t) {
+        for out in state.receive(datagram, from: Sender(id: sender), at: t) + state.sample(sample, slot: 0, at: t) {
             precondition((try? DSUCodec.decodeResponse(out.bytes).get()) != nil, "the server's own packets decode")
         }
         state.expire(at: t)
     }
     precondition(state.clients.count <= state.settings.maxClients)
+    for host in Set(state.clients.map(\.endpoint.host)) {
+        precondition(state.clients.filter { $0.endpoint.host == host }.count <= state.settings.maxClientsPerHost)
+    }
     return 0
 }

@@ -16,6 +16,24 @@ struct ByteWriter {
         uint8(s.battery)
     }
 
+    /// Buttons (two bitmasks, PS, touch click), sticks, the 12 analog button bytes, two touches:
+    /// 32 bytes, offsets 36…67 of the packet (Dolphin's `PadDataResponse`).
+    mutating func padInput(_ p: DSUPadInput) {
+        let b = p.buttons
+        func analog(_ button: DSUButtons) -> UInt8 { b.contains(button) ? 255 : 0 }
+        bytes([b.firstByte, b.secondByte, b.contains(.ps) ? 1 : 0, b.contains(.touchpad) ? 1 : 0])
+        bytes([p.leftStick.x, p.leftStick.y, p.rightStick.x, p.rightStick.y])
+        bytes([analog(.dpadLeft), analog(.dpadDown), analog(.dpadRight), analog(.dpadUp),
+               analog(.square), analog(.cross), analog(.circle), analog(.triangle),
+               analog(.r1), analog(.l1), p.rightTrigger, p.leftTrigger])
+        for touch in [p.firstTouch, p.secondTouch] {
+            uint8(touch == nil ? 0 : 1)
+            uint8(touch?.id ?? 0)
+            uint16(touch?.x ?? 0)
+            uint16(touch?.y ?? 0)
+        }
+    }
+
     private mutating func little(_ v: UInt64, _ count: Int) {
         for i in 0..<count { data.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
     }
@@ -47,6 +65,23 @@ struct ByteReader {
         return DSUSlotInfo(slot: head[0], state: .init(rawValue: head[1]) ?? .disconnected,
                            model: .init(rawValue: head[2]) ?? .none, connection: .init(rawValue: head[3]) ?? .none,
                            mac: DSUMAC(mac), battery: battery)
+    }
+
+    /// The 32 bytes `ByteWriter.padInput` writes. The analog bytes of digital buttons are implied
+    /// by the bitmasks and not read back; a touch whose active byte is 0 reads nil.
+    mutating func padInput() -> DSUPadInput? {
+        guard let head = bytes(8), let analog = bytes(12) else { return nil }
+        var input = DSUPadInput(buttons: DSUButtons(firstByte: head[0], secondByte: head[1], ps: head[2] != 0, touchpad: head[3] != 0),
+                                leftStick: DSUStick(x: head[4], y: head[5]), rightStick: DSUStick(x: head[6], y: head[7]),
+                                leftTrigger: analog[11], rightTrigger: analog[10])
+        var touches: [DSUTouch?] = []
+        for _ in 0..<2 {
+            guard let active = uint8(), let id = uint8(), let x = uint16(), let y = uint16() else { return nil }
+            touches.append(active != 0 ? DSUTouch(id: id, x: x, y: y) : nil)
+        }
+        input.firstTouch = touches[0]
+        input.secondTouch = touches[1]
+        return input
     }
 
     private mutating func little(_ count: Int) -> UInt64? {

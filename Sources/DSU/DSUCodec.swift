@@ -63,15 +63,12 @@ public enum DSUCodec {
             type = .portInfo
             body.slotInfo(info)
             body.uint8(0)
-        case let .padData(info, counter, motion):
+        case let .padData(info, counter, input, motion):
             type = .padData
             body.slotInfo(info)
             body.uint8(info.state == .connected ? 1 : 0)  // active
             body.uint32(counter)
-            body.bytes([0, 0, 0, 0])          // buttons: D-pad/Share/Options, face/shoulder, PS, touch button
-            body.bytes([128, 128, 128, 128])  // left x, left y, right x, right y: neutral
-            body.bytes([UInt8](repeating: 0, count: 12))  // analog D-pad, face buttons, R1, L1, R2, L2
-            body.bytes([UInt8](repeating: 0, count: 12))  // two touch records (active, id, x, y): none
+            body.padInput(input)
             body.uint64(motion.timestamp)
             for v in [motion.acceleration.x, motion.acceleration.y, motion.acceleration.z,
                       motion.gyroscope.pitch, motion.gyroscope.yaw, motion.gyroscope.roll] { body.float32(v) }
@@ -91,14 +88,14 @@ public enum DSUCodec {
                 return .success(DSUPacket(senderID: senderID, message: .portInfo(info)))
             case .padData:
                 guard let info = r.slotInfo(), r.uint8() != nil, let counter = r.uint32(),
-                      r.bytes(4 + 4 + 12 + 12) != nil, let timestamp = r.uint64(),
+                      let input = r.padInput(), let timestamp = r.uint64(),
                       let ax = r.float32(), let ay = r.float32(), let az = r.float32(),
                       let pitch = r.float32(), let yaw = r.float32(), let roll = r.float32() else {
                     return .failure(.badPayload)
                 }
                 let motion = DSUMotion(timestamp: timestamp, acceleration: .init(x: ax, y: ay, z: az),
                                        gyroscope: .init(pitch: pitch, yaw: yaw, roll: roll))
-                return .success(DSUPacket(senderID: senderID, message: .padData(info, counter: counter, motion: motion)))
+                return .success(DSUPacket(senderID: senderID, message: .padData(info, counter: counter, input: input, motion: motion)))
             }
         }
     }

@@ -33,8 +33,9 @@ public struct DSUSubscription: Hashable, Sendable {
 public enum DSUResponse: Hashable, Sendable {
     case version(maxProtocolVersion: UInt16)
     case portInfo(DSUSlotInfo)
-    /// `counter` counts the pad-data packets this client received for this slot (0, 1, 2, …).
-    case padData(DSUSlotInfo, counter: UInt32, motion: DSUMotion)
+    /// `counter` counts the pad-data packets this client received for this slot (0, 1, 2, …);
+    /// `input` is the pad's buttons, sticks and touches at the time of `motion`.
+    case padData(DSUSlotInfo, counter: UInt32, input: DSUPadInput, motion: DSUMotion)
 }
 
 /// A decoded packet: who sent it (the random per-run id in the header) and what it says.

@@ -64,3 +64,15 @@ public struct DSUMAC: Hashable, Sendable, CustomStringConvertible {
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+extension DSUMAC {
+    /// A pad's address as Linux writes it (an evdev node's `uniq`, "aa:bb:cc:dd:ee:ff"); nil for
+    /// anything else, or for all zeros (which clients read as "no pad").
+    public init?(text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 6 else { return nil }
+        let bytes = parts.compactMap { $0.count == 2 ? UInt8($0, radix: 16) : nil }
+        guard bytes.count == 6, bytes.contains(where: { $0 != 0 }) else { return nil }
+        self.init(bytes)
+    }
+}

@@ -1,14 +1,21 @@
 import Motion
 
+/// A client's address as the server tells clients apart: the whole endpoint (address and port) is
+/// one client; `host` (the address alone) is what a cap on clients per sender counts.
+public protocol DSUEndpoint: Hashable, Sendable {
+    associatedtype Host: Hashable & Sendable
+    var host: Host { get }
+}
+
 /// A DSU server without sockets: it takes datagrams and samples with the time they happened and
 /// returns the datagrams to send. The UDP server (`DSUServer`) is a thin loop around it; tests
 /// drive it by hand with their own clock.
 ///
-///     var state = DSUServerState<String>(serverID: 7)
+///     var state = DSUServerState<UDPEndpoint>(serverID: 7)
 ///     state.setSlot(0, DSUSlotInfo(slot: 0, state: .connected, model: .fullGyro, connection: .usb))
 ///     let replies = state.receive(bytes, from: "client A", at: now)    // answers and subscriptions
 ///     let stream = state.sample(sample, slot: 0, at: now)            // one packet per subscriber
-public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
+public struct DSUServerState<Endpoint: DSUEndpoint>: Sendable {
     /// One address that has asked for pad data.
     public struct Client: Hashable, Sendable {
         public let endpoint: Endpoint
@@ -18,6 +25,8 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
         public var expiry: [Double]
         /// Per slot: pad-data packets sent to this client, the next packet's counter.
         public var packetsSent: [UInt32]
+        /// When this client last asked for pad data (the least recent is evicted first).
+        public var lastRequest: Double
 
         public func isSubscribed(slot: Int, at now: Double) -> Bool { expiry[slot] > now }
     }
@@ -32,8 +41,9 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
         public var expired = 0
         /// Distinct client addresses that have subscribed since the start.
         public var clientsSeen = 0
-        /// Pad-data requests refused because `maxClients` addresses were already subscribed.
-        public var tooManyClients = 0
+        /// Clients forgotten to make room for a new one (the least recently asking one of the
+        /// same host at its cap, or of all at `maxClients`); one that asks again is served again.
+        public var evicted = 0
         public var droppedTotal: Int { dropped.values.reduce(0, +) }
         public init() {}
     }
@@ -41,6 +51,8 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
     public let serverID: UInt32
     public var settings: DSUServerSettings
     public private(set) var slots: [DSUSlotInfo]
+    /// Per slot: the buttons, sticks and touches sent with each motion sample.
+    public private(set) var inputs = [DSUPadInput](repeating: .neutral, count: DSU.slotCount)
     public private(set) var clients: [Client] = []
     public private(set) var counters = Counters()
     private var timestampers = [DSUTimestamper](repeating: DSUTimestamper(), count: DSU.slotCount)
@@ -55,6 +67,16 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
     public mutating func setSlot(_ slot: Int, _ info: DSUSlotInfo) {
         precondition((0..<DSU.slotCount).contains(slot) && Int(info.slot) == slot)
         slots[slot] = info
+    }
+
+    /// Sets the buttons, sticks and touches `slot` sends from its next sample on.
+    public mutating func setInput(_ input: DSUPadInput, slot: Int) {
+        inputs[slot] = input
+    }
+
+    /// Sets the battery byte of `slot` (`DSUSlotInfo.battery`).
+    public mutating func setBattery(_ battery: UInt8, slot: Int) {
+        slots[slot].battery = battery
     }
 
     /// Marks `slot` connected or disconnected. On a disconnect each subscriber hears it once (a
@@ -127,20 +149,38 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
             index = i
         } else {
             expire(at: now)
-            guard clients.count < settings.maxClients else {
-                counters.tooManyClients += 1
-                return
-            }
+            makeRoom(for: endpoint.host)
             clients.append(Client(endpoint: endpoint, clientID: clientID,
                                   expiry: Array(repeating: -.infinity, count: DSU.slotCount),
-                                  packetsSent: Array(repeating: 0, count: DSU.slotCount)))
+                                  packetsSent: Array(repeating: 0, count: DSU.slotCount), lastRequest: now))
             index = clients.count - 1
             counters.clientsSeen += 1
         }
         clients[index].clientID = clientID
+        clients[index].lastRequest = now
         for s in 0..<DSU.slotCount where subscription.matches(slots[s]) {
             clients[index].expiry[s] = now + settings.subscriptionTimeout
         }
+    }
+
+    /// Frees a place for a new client of `host`: the least recently asking client of the same host
+    /// when that host holds its cap, else the least recently asking of all when the table is full.
+    /// Idle clients that keep re-subscribing cannot lock a newcomer out (each well-behaved client
+    /// asks again within a second and is back at once), and a flood of ports from one host only
+    /// displaces that host's own clients.
+    private mutating func makeRoom(for host: Endpoint.Host) {
+        let sameHost = clients.indices.filter { clients[$0].endpoint.host == host }
+        let candidates: [Int]
+        if sameHost.count >= max(settings.maxClientsPerHost, 1) {
+            candidates = sameHost
+        } else if clients.count >= max(settings.maxClients, 1) {
+            candidates = Array(clients.indices)
+        } else {
+            return
+        }
+        guard let oldest = candidates.min(by: { clients[$0].lastRequest < clients[$1].lastRequest }) else { return }
+        clients.remove(at: oldest)
+        counters.evicted += 1
     }
 
     private mutating func stream(_ motion: DSUMotion, slot: Int, at now: Double) -> [DSUDatagram<Endpoint>] {
@@ -149,7 +189,8 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
             let counter = clients[i].packetsSent[slot]
             clients[i].packetsSent[slot] = counter &+ 1
             out.append(DSUDatagram(endpoint: clients[i].endpoint,
-                                   bytes: DSUCodec.encode(.padData(slots[slot], counter: counter, motion: motion), from: serverID)))
+                                   bytes: DSUCodec.encode(.padData(slots[slot], counter: counter, input: inputs[slot], motion: motion),
+                                                          from: serverID)))
         }
         counters.padData += out.count
         return out
@@ -160,9 +201,12 @@ public struct DSUServerState<Endpoint: Hashable & Sendable>: Sendable {
 public struct DSUServerSettings: Hashable, Sendable {
     /// Seconds a subscription lasts after the client's last pad-data request.
     public var subscriptionTimeout = DSU.subscriptionTimeout
-    /// Clients remembered at once; requests from further addresses are dropped (a flood of
-    /// spoofed senders must not grow memory without bound).
+    /// Clients (address and port) remembered at once: a flood of spoofed senders must not grow
+    /// memory without bound. A new client beyond it takes the place of the least recently asking.
     public var maxClients = 16
+    /// Clients one host (address) may hold at once, so a flood from one address cannot push every
+    /// other host's clients out. Local clients (Dolphin, Cemu) all share 127.0.0.1.
+    public var maxClientsPerHost = 8
     public static let `default` = DSUServerSettings()
     public init() {}
 }

@@ -29,3 +29,31 @@ public struct DSUSlotInfo: Hashable, Sendable {
         DSUSlotInfo(slot: slot, mac: DSUMAC([0, 0, 0, 0, 0, 0]))
     }
 }
+
+extension DSUSlotInfo {
+    /// The battery byte from what Linux's power-supply class says of a pad
+    /// (`/sys/class/power_supply/*/status` and `capacity`, in percent; hid-playstation and
+    /// hid-nintendo register one per pad): charging 0xEE, full on the charger 0xEF, else the
+    /// level 0x01 dying (< 10 %), 0x02 low (< 30 %), 0x03 medium (< 60 %), 0x04 high (< 90 %),
+    /// 0x05 full; 0x00 when nothing is known. A driver that gives only `capacity_level`
+    /// (hid-nintendo: Critical, Low, Normal, High, Full) is read as 5, 20, 50, 80, 100 %.
+    /// Values: v1993/cemuhook-protocol "Battery values".
+    ///
+    ///     DSUSlotInfo.battery(status: "Discharging", capacityPercent: 45)   // 0x03
+    public static func battery(status: String?, capacityPercent: Int?, capacityLevel: String? = nil) -> UInt8 {
+        switch status {
+        case "Charging": return 0xEE
+        case "Full": return 0xEF
+        default: break
+        }
+        let levels = ["Critical": 5, "Low": 20, "Normal": 50, "High": 80, "Full": 100]
+        guard let percent = capacityPercent ?? capacityLevel.flatMap({ levels[$0] }), (0...100).contains(percent) else { return 0 }
+        switch percent {
+        case ..<10: return 0x01
+        case ..<30: return 0x02
+        case ..<60: return 0x03
+        case ..<90: return 0x04
+        default: return 0x05
+        }
+    }
+}

@@ -2,6 +2,11 @@ import DSU
 import Foundation
 import Motion
 
+extension UDPEndpoint: DSUEndpoint {
+    /// The IPv4 address: what the per-host client cap counts.
+    public var host: UInt32 { address }
+}
+
 /// The DSU server on a UDP socket: up to four motion sources, one per slot, each sample sent to
 /// every client subscribed to its slot as it arrives, on the source's own thread; one thread
 /// answers requests. All protocol work is `DSUServerState`'s; this file only moves bytes.
@@ -75,17 +80,33 @@ public final class DSUServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Serves `source` in `slot` (0–3) and starts it. The slot reads connected from its first sample.
-    public func attach(_ source: any MotionSource, slot: Int, connection: DSUSlotInfo.Connection = .usb) throws {
+    /// `mac` is the pad's own address where known (clients use it to recognise a pad between runs).
+    public func attach(_ source: any MotionSource, slot: Int, connection: DSUSlotInfo.Connection = .usb, mac: DSUMAC? = nil) throws {
         precondition((0..<DSU.slotCount).contains(slot))
         let info = source.info
         lock.lock()
         state.setSlot(slot, DSUSlotInfo(slot: UInt8(slot), state: .disconnected,
                                         model: info.sensors.contains(.gyroscope) ? .fullGyro : .partialGyro,
-                                        connection: connection))
+                                        connection: connection, mac: mac))
         slotStatus[slot] = SlotStatus(slot: slot, name: info.name, info: state.slots[slot], samples: 0)
         sources[slot] = source
         lock.unlock()
         try source.start { [weak self] event in self?.handle(event, slot: slot) }
+    }
+
+    /// Changes what `slot` sends besides motion (buttons, sticks, touches) from its next sample on;
+    /// safe from any thread (a pad's controls reader calls it from its own).
+    public func updateInput(slot: Int, _ change: (inout DSUPadInput) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        var input = state.inputs[slot]
+        change(&input)
+        state.setInput(input, slot: slot)
+    }
+
+    /// Sets `slot`'s battery byte (`DSUSlotInfo.battery`), sent in port info and pad data.
+    public func setBattery(_ battery: UInt8, slot: Int) {
+        lock.lock(); defer { lock.unlock() }
+        state.setBattery(battery, slot: slot)
     }
 
     /// Starts answering requests on a thread of its own.

@@ -14,7 +14,7 @@ final class DSUCodecTests: XCTestCase {
         let motion = DSUMotion(timestamp: 1, acceleration: .init(x: 0, y: -1, z: 0), gyroscope: .init(pitch: 0, yaw: 0, roll: 0))
         XCTAssertEqual(DSUCodec.encode(.version(maxProtocolVersion: 1001), from: 9).count, 24)
         XCTAssertEqual(DSUCodec.encode(.portInfo(info), from: 9).count, 32)
-        XCTAssertEqual(DSUCodec.encode(.padData(info, counter: 0, motion: motion), from: 9).count, 100)
+        XCTAssertEqual(DSUCodec.encode(.padData(info, counter: 0, input: .neutral, motion: motion), from: 9).count, 100)
         XCTAssertEqual(DSUCodec.encode(.version, from: 9).count, 20)
         XCTAssertEqual(DSUCodec.encode(.portInfo(slots: [0, 1, 2, 3]), from: 9).count, 28)
         XCTAssertEqual(DSUCodec.encode(.padData(.allSlots), from: 9).count, 28)
@@ -38,14 +38,14 @@ final class DSUCodecTests: XCTestCase {
                                mac: DSUMAC([1, 2, 3, 4, 5, 6]), battery: 0xEF)
         let motion = DSUMotion(timestamp: 0x0102_0304_0506_0708, acceleration: .init(x: 0.5, y: -1, z: 0.25),
                                gyroscope: .init(pitch: 10, yaw: -20, roll: 30))
-        let b = DSUCodec.encode(.padData(info, counter: 0x0A0B_0C0D, motion: motion), from: 1)
+        let b = DSUCodec.encode(.padData(info, counter: 0x0A0B_0C0D, input: .neutral, motion: motion), from: 1)
         XCTAssertEqual(Array(b[20..<32]), [2, 2, 2, 2, 1, 2, 3, 4, 5, 6, 0xEF, 1])
         XCTAssertEqual(Array(b[32..<36]), [0x0D, 0x0C, 0x0B, 0x0A])
         XCTAssertEqual(Array(b[40..<44]), [128, 128, 128, 128])
         XCTAssertEqual(Array(b[68..<76]), [8, 7, 6, 5, 4, 3, 2, 1])
         func float(_ at: Int) -> Float { Float(bitPattern: UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16 | UInt32(b[at + 3]) << 24) }
         XCTAssertEqual([float(76), float(80), float(84), float(88), float(92), float(96)], [0.5, -1, 0.25, 10, -20, 30])
-        XCTAssertEqual(try DSUCodec.decodeResponse(b).get().message, .padData(info, counter: 0x0A0B_0C0D, motion: motion))
+        XCTAssertEqual(try DSUCodec.decodeResponse(b).get().message, .padData(info, counter: 0x0A0B_0C0D, input: .neutral, motion: motion))
     }
 
     func testRequestsRoundTrip() throws {

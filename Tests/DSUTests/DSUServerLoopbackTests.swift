@@ -52,6 +52,25 @@ final class DSUServerLoopbackTests: XCTestCase {
         XCTAssertEqual(c.rejected, [])
     }
 
+    /// A pad's controls set from another thread (as its evdev reader does) ride the next samples;
+    /// the battery reaches port info and pad data.
+    func testInputAndBatteryReachTheClient() throws {
+        let pad = ScriptedSource()
+        try startServer([pad])
+        let c = try client()
+        c.send(.padData(DSUSubscription(slot: 0)))
+        XCTAssertFalse(c.receive(for: 1) { !$0.isEmpty }.isEmpty)
+        let input = DSUPadInput(buttons: [.cross, .dpadLeft], leftStick: DSUStick(x: 255, y: 0), rightTrigger: 90,
+                                firstTouch: DSUTouch(id: 4, x: 1000, y: 500))
+        DispatchQueue.global().sync { server.updateInput(slot: 0) { $0 = input } }
+        server.setBattery(0x04, slot: 0)
+        let later = c.receive(for: 1) { $0.contains { $0.padData?.input == input && $0.padData?.info.battery == 0x04 } }
+        XCTAssertTrue(later.contains { $0.response.padData?.input == input }, "the controls arrive with the next samples")
+        c.send(.portInfo(slots: [0]))
+        XCTAssertEqual(c.receive(for: 1) { !$0.compactMap(\.portInfo).isEmpty }.compactMap(\.response.portInfo).first?.battery, 0x04)
+        XCTAssertEqual(c.rejected, [])
+    }
+
     func testSeveralClientsEachWithTheirOwnStream() throws {
         let pad = ScriptedSource()
         try startServer([pad])

@@ -59,8 +59,8 @@ final class DSUTestClient {
 }
 
 extension DSUResponse {
-    var padData: (info: DSUSlotInfo, counter: UInt32, motion: DSUMotion)? {
-        if case let .padData(info, counter, motion) = self { return (info, counter, motion) }
+    var padData: (info: DSUSlotInfo, counter: UInt32, input: DSUPadInput, motion: DSUMotion)? {
+        if case let .padData(info, counter, input, motion) = self { return (info, counter, input, motion) }
         return nil
     }
 

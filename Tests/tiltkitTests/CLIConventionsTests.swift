@@ -186,7 +186,7 @@ struct CLIConventionsTests {
                               "--status-interval", "0"])
         #expect(r.status == 0, "\(r.err)")
         let o = try Self.json(r.out)
-        #expect(Set(o.keys) == ["served_s", "clients_seen", "requests", "replies", "dropped", "too_many_clients",
+        #expect(Set(o.keys) == ["served_s", "clients_seen", "requests", "replies", "dropped", "clients_evicted",
                                 "pad_data_packets", "send_failures", "slots"])
         let slots = try #require(o["slots"] as? [[String: Any]])
         #expect(slots.count == 1 && slots[0]["state"] as? String == "connected")

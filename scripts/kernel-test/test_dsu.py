@@ -1,6 +1,10 @@
 """A DualShock 4 through the kernel's hid-sony into `tiltkit serve dsu`, and out over loopback to a
 DSU client written here from the protocol (cemuhook's, as Dolphin's DualShockUDPProto.h lays it out),
-not from tiltkit's code: every packet's CRC, the slot, the values, the timestamps, unplug and replug.
+not from tiltkit's code: every packet's CRC, the slot, the values, the timestamps, unplug and replug;
+then the whole pad: buttons, d-pad and sticks pressed on the virtual pad come out in the packets'
+bitmasks, analog bytes and stick bytes (x as the pad sends it, y as 255 − the pad's down-positive
+byte, as DS4Windows sends it), with the pad's connection type, address and battery, for a DualShock 4
+over USB and a DualSense over Bluetooth.
 
 The values the client receives are compared with what `tiltkit record` reads from the same hidraw
 node at the same time (itself checked against the drivers' formula in test_playstation.py), mapped to
@@ -13,11 +17,14 @@ import time
 import zlib
 
 import pads
+from hidtools.device.sony_gamepad import PSTouchPoint
 from test_playstation import VALUES, create
 from tiltkit import BINARY, Recording, Trace
 
 PORT = 26761
 PAD_DATA, PORT_INFO = 0x100002, 0x100001
+# hid-tools' PlayStation button numbers (sony_gamepad.PS4Controller.buttons_map); hat 0 north, 2 east, 8 none.
+CROSS, R1 = 2, 6
 
 
 def request(kind, body):
@@ -46,6 +53,16 @@ def parse(packet):
         fields["timestamp"] = struct.unpack_from("<Q", packet, 68)[0]
         fields["accel"] = struct.unpack_from("<3f", packet, 76)
         fields["gyro"] = struct.unpack_from("<3f", packet, 88)
+        # Offsets +20 from the protocol's table: model, connection, MAC, battery; the two bitmasks, PS,
+        # touch click; sticks (left x, y, right x, y); the analog bytes (d-pad L D R U, square, cross,
+        # circle, triangle, R1, L1, R2, L2).
+        fields["connection"] = packet[23]
+        fields["mac"] = ":".join(f"{b:02x}" for b in packet[24:30])
+        fields["battery"] = packet[30]
+        fields["buttons"] = tuple(packet[36:40])
+        fields["sticks"] = tuple(packet[40:44])
+        fields["analog"] = tuple(packet[44:56])
+        fields["touches"] = [struct.unpack_from("<BBHH", packet, at) for at in (56, 62)]   # active, id, x, y
     return kind, fields
 
 
@@ -77,6 +94,14 @@ class Client:
         if kind == PAD_DATA:
             self.pad_data.append((time.monotonic(), fields))
         return kind, fields
+
+    def wait_for_data(self, timeout):
+        """Subscribes every 0.2 s until pad data arrives (the server may still be starting)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and not self.pad_data:
+            self.subscribe()
+            self.receive()
+        return bool(self.pad_data)
 
     def stream(self, seconds):
         """Keeps the subscription alive (clients re-ask about once a second) for `seconds`."""
@@ -110,6 +135,9 @@ def test_pad_through_the_kernel_into_serve_dsu():
             streaming.stop()
             streaming = pads.Streamer(pad, [(accel, gyro)])
             client.stream(0.6)
+        # The whole pad: cross and d-pad up held, both sticks pushed, then all let go.
+        pressed = press_and_release(client, pad, dict(buttons={CROSS: True}, hat_switch=0, left=(200, 40), right=(30, 220)),
+                                    dict(buttons={CROSS: False}, hat_switch=8, left=(128, 128), right=(128, 128)))
         streaming.stop()
         before = len(client.pad_data)
         assert before > 100, f"only {before} pad-data packets"
@@ -142,6 +170,8 @@ def test_pad_through_the_kernel_into_serve_dsu():
     print(f"\n  {before} pad-data packets over {duration:.2f} s before the unplug = {(before - 1) / duration:.0f} Hz; "
           f"slot state after the unplug {state_unplugged}, after the replug {state_back}; {after} packets after it")
     print("  server: " + " | ".join(output.strip().splitlines()[-4:]))
+    check_whole_pad(pressed, "ds4-usb", uniq, connection=1, buttons=(0x10, 0x40, 0, 0), sticks=(200, 215, 30, 35),
+                    analog={3: 255, 5: 255})
     assert all(b > a for a, b in zip(stamps, stamps[1:])), "motion timestamps not strictly increasing"
     assert all(b > a for a, b in zip(counters, counters[1:])), "packet counter not increasing"
     assert all(f["slot"] == 0 for f in packets)
@@ -168,3 +198,75 @@ def test_pad_through_the_kernel_into_serve_dsu():
     print(f"  worst difference from tiltkit record's values, mapped to DSU: {worst:.2e} (float32)")
     assert len(seen) >= len(VALUES), f"only {len(seen)} distinct value sets reached the client"
     assert worst < 1e-3
+
+
+def set_controls(pad, **controls):
+    """Sticks (0…255, x right, y down), hat and buttons in the reports the pad sends from now on
+    (as test_map.py sets them)."""
+    pad.create_report(**controls)
+    pad._template_key = None   # pads.RawSensorsMixin.send caches a report per motion values
+
+
+def press_and_release(client, pad, press, release, seconds=0.5):
+    """The pad-data fields received while `press` is held (after the first packet that shows it)
+    and after `release`, each for `seconds`; the pad keeps streaming motion meanwhile."""
+    phases = []
+    for controls in (press, release):
+        set_controls(pad, **controls)
+        mark = len(client.pad_data)
+        client.stream(seconds)
+        phases.append([f for _, f in client.pad_data[mark:]])
+    return phases
+
+
+def check_whole_pad(phases, name, uniq, connection, buttons, sticks, analog, touches=()):
+    """The held phase ends in exactly `buttons`, `sticks`, `analog` ({index: value}, the rest 0) and
+    `touches` ((x, y) each, ids the kernel's); the released phase ends neutral: no button, no touch,
+    sticks as the pad's centre bytes (128, 255 − 128)."""
+    held, released = phases
+    assert held and released, f"{name}: no pad data while the controls changed ({len(held)}, {len(released)} packets)"
+    first = next((i for i, f in enumerate(held) if f["buttons"] == buttons), None)
+    last = held[-1]
+    print(f"  {name}: held buttons {[hex(b) for b in last['buttons']]} sticks {last['sticks']} analog {last['analog']} "
+          f"from packet {first} of {len(held)}; released buttons {released[-1]['buttons']} sticks {released[-1]['sticks']}; "
+          f"connection {last['connection']}, MAC {last['mac']} (pad {uniq}), battery {last['battery']:#x}")
+    assert first is not None, f"{name}: the held buttons never arrived: {[f['buttons'] for f in held[-3:]]}"
+    assert all(f["buttons"] == buttons and f["sticks"] == sticks for f in held[first:]), f"{name}: held controls not steady"
+    want = tuple(analog.get(i, 0) for i in range(12))
+    assert last["sticks"] == sticks and last["analog"] == want, (last["sticks"], last["analog"], want)
+    assert released[-1]["buttons"] == (0, 0, 0, 0) and released[-1]["analog"] == (0,) * 12
+    assert released[-1]["sticks"] == (128, 127, 128, 127), released[-1]["sticks"]
+    assert last["connection"] == connection, f"{name}: connection {last['connection']}"
+    assert last["mac"] == uniq.lower(), f"{name}: MAC {last['mac']} is not the pad's {uniq}"
+    assert last["battery"] != 0, f"{name}: no battery level from the pad's power supply"
+    got = [(x, y) for active, _, x, y in last["touches"] if active]
+    print(f"  {name}: touches held {last['touches']}, released {released[-1]['touches']}")
+    assert got == list(touches), f"{name}: touches {last['touches']}, expected {touches}"
+    if len(touches) == 2:
+        assert last["touches"][0][1] != last["touches"][1][1], "two touches with one id"
+    assert not any(active for active, *_ in released[-1]["touches"])
+
+
+def test_dualsense_over_bluetooth_buttons_and_sticks_into_serve_dsu():
+    pad, hidraw, _ = create(pads.DualSenseBluetooth)
+    streaming = pads.Streamer(pad, [VALUES[0]])
+    server = subprocess.Popen([BINARY, "serve", "dsu", "--source", f"hidraw:{hidraw}", "--port", str(PORT),
+                               "--status-interval", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    client = Client()
+    started = time.monotonic()
+    try:
+        assert client.wait_for_data(20), "no pad data from serve dsu"
+        print(f"\n  dualsense-bt: first pad data {time.monotonic() - started:.1f} s after serve dsu started")
+        # Cross and R1 held, d-pad right, left stick full left, right stick full right and up.
+        # Two fingers on the touchpad.
+        phases = press_and_release(client, pad, dict(buttons={CROSS: True, R1: True}, hat_switch=2, left=(0, 128), right=(255, 0),
+                                                     touch=[PSTouchPoint(1, 500, 300), PSTouchPoint(2, 1500, 1000)]),
+                                   dict(buttons={CROSS: False, R1: False}, hat_switch=8, left=(128, 128), right=(128, 128), touch=[]))
+    finally:
+        streaming.stop()
+        server.terminate()
+        output = server.communicate(timeout=30)[0]
+        pad.destroy()
+    assert "buttons and sticks from /dev/input/event" in output, output
+    check_whole_pad(phases, "dualsense-bt", pad.uniq, connection=2, buttons=(0x20, 0x48, 0, 0), sticks=(0, 127, 255, 255),
+                    analog={2: 255, 5: 255, 8: 255}, touches=[(500, 300), (1500, 1000)])
