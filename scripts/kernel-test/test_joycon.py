@@ -87,16 +87,17 @@ def test_joycon_pair_values_rate_dsu_unplug_replug():
         imu = {s: nodes.wait_for(p.imu_event_node, 30) for s, p in (("L", left), ("R", right))}
         raw = {s: nodes.wait_for(lambda p=p: hidraw_of(p), 10) for s, p in (("L", left), ("R", right))}
         assert all(imu.values()) and all(raw.values()), f"hid-nintendo made no IMU node for a half: {imu} {raw}"
-        listing = subprocess.run([BINARY, "devices"], capture_output=True, text=True, timeout=60).stdout
-        pair_line = next((line for line in listing.splitlines() if "joycon-pair:" in line), "")
-        print(f"\n  tiltkit devices: {pair_line.strip()}")
-        assert f"joycon-pair:{raw['L']}+{raw['R']}" in pair_line and pair_line.startswith("*"), listing
         readers["hidraw"] = Recording(f"joycon-pair:{raw['R']}+{raw['L']}", "/tmp/kt-jc-hidraw.csv")
         readers["evdev"] = Recording(f"joycon-pair:{imu['L']}+{imu['R']},side=left", "/tmp/kt-jc-evdev.csv")
         server = subprocess.Popen([BINARY, "serve", "dsu", "--source", "joycon-pair", "--port", str(PORT),
                                    "--raw-gyro", "--status-interval", "1"],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert all(r.wait_started() for r in readers.values()), {n: r.lines for n, r in readers.items()}
+        # A cold debug binary loads slowly in an emulated guest when these cases run alone.
+        assert all(r.wait_started(200) for r in readers.values()), {n: r.lines for n, r in readers.items()}
+        listing = subprocess.run([BINARY, "devices"], capture_output=True, text=True, timeout=60).stdout
+        pair_line = next((line for line in listing.splitlines() if "joycon-pair:" in line), "")
+        print(f"\n  tiltkit devices: {pair_line.strip()}")
+        assert f"joycon-pair:{raw['L']}+{raw['R']}" in pair_line and pair_line.startswith("*"), listing
         client = Client()
         client.stream(0.5)
         counts = {"L": [], "R": []}
@@ -206,7 +207,7 @@ def test_joycon_pair_mapper_reads_both_halves():
         left.set_motion(*still["L"])
         right.set_motion(*still["R"])
         mapping = Mapping(f"joycon-pair:{raw['L']}+{raw['R']}", profile("/tmp/kt-jc-map.toml"))
-        mouse, gamepad = mapping.wait_devices()
+        mouse, gamepad = mapping.wait_devices(200)
         reader = ev.Reader([mouse, gamepad])
         nodes.wait_for(lambda: any("buttons and sticks from" in line for line in mapping.lines), 60)
         # The left half turns: not the pair's motion, the mouse stays.
