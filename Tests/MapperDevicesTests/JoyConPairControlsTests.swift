@@ -17,10 +17,10 @@ struct JoyConPairControlsTests {
 
     @Test("the pair: the left's stick and trigger, the right's, both halves' buttons")
     func combined() {
-        let left = PadControls(buttons: [.dpadUp, .leftShoulder], leftStick: StickPosition(x: -1, y: 0.5), leftTrigger: 1)
-        let right = PadControls(buttons: [.south], rightStick: StickPosition(x: 0.25, y: -1), rightTrigger: 0.5)
+        let left = PadControls(buttons: PadButtons([.dpadUp, .leftShoulder]), leftStick: StickPosition(x: -1, y: 0.5), leftTrigger: 1)
+        let right = PadControls(buttons: PadButtons([.south]), rightStick: StickPosition(x: 0.25, y: -1), rightTrigger: 0.5)
         let pair = PadControls.joyConPair(left: left, right: right)
-        #expect(pair == PadControls(buttons: [.dpadUp, .leftShoulder, .south], leftStick: StickPosition(x: -1, y: 0.5),
+        #expect(pair == PadControls(buttons: PadButtons([.dpadUp, .leftShoulder, .south]), leftStick: StickPosition(x: -1, y: 0.5),
                                     rightStick: StickPosition(x: 0.25, y: -1), leftTrigger: 1, rightTrigger: 0.5))
         // A half gone (read as idle) leaves the other half's controls.
         #expect(PadControls.joyConPair(left: .idle, right: right) == right)
