@@ -153,7 +153,8 @@ public final class PadControlsReader: @unchecked Sendable {
         return decoder.resync(keysHeld: held, axisValues: values)
     }
 
-    /// Each axis's range from the node; nil when it has no stick (ABS_X and ABS_Y).
+    /// Each axis's range from the node; nil when it has no stick (ABS_X and ABS_Y, or a right
+    /// Joy-Con's ABS_RX and ABS_RY alone).
     private static func ranges(_ fd: Int32, _ calls: SystemCalls) -> [Int32: PadControlsDecoder.AxisRange]? {
         var ranges: [Int32: PadControlsDecoder.AxisRange] = [:]
         for code in PadControlsDecoder.axisCodes {
@@ -162,6 +163,7 @@ public final class PadControlsReader: @unchecked Sendable {
                 ranges[code] = .init(info.minimum, info.maximum)
             }
         }
-        return ranges[ABS_X] != nil && ranges[ABS_Y] != nil ? ranges : nil
+        let hasStick = (ranges[ABS_X] != nil && ranges[ABS_Y] != nil) || (ranges[ABS_RX] != nil && ranges[ABS_RY] != nil)
+        return hasStick ? ranges : nil
     }
 }

@@ -84,7 +84,7 @@ public struct PadEvdevNodes: Hashable, Sendable {
                     role = .motion
                 } else if properties.contains(Int(INPUT_PROP_BUTTONPAD)) || properties.contains(Int(INPUT_PROP_POINTER)) {
                     role = .touchpad
-                } else if keys.contains(Int(BTN_SOUTH)) && axes.contains(Int(ABS_X)) && axes.contains(Int(ABS_Y)) {
+                } else if Self.isGamepad(keys: keys, axes: axes) {
                     role = .gamepad
                 } else {
                     role = .other
@@ -93,5 +93,15 @@ public struct PadEvdevNodes: Hashable, Sendable {
             }
         }
         return found.sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }
+    }
+
+    /// Face or d-pad buttons and a stick. A whole pad has BTN_SOUTH and ABS_X/ABS_Y; a Joy-Con half
+    /// under hid-nintendo has one side's: the left the d-pad buttons and ABS_X/ABS_Y, the right
+    /// BTN_SOUTH… and ABS_RX/ABS_RY.
+    static func isGamepad(keys: Set<Int>, axes: Set<Int>) -> Bool {
+        let buttons = keys.contains(Int(BTN_SOUTH)) || keys.contains(Int(BTN_DPAD_UP))
+        let leftStick = axes.contains(Int(ABS_X)) && axes.contains(Int(ABS_Y))
+        let rightStick = axes.contains(Int(ABS_RX)) && axes.contains(Int(ABS_RY))
+        return buttons && (leftStick || rightStick)
     }
 }

@@ -1,5 +1,6 @@
 import CLinuxInput
 import Foundation
+import Mapper
 import MotionDevices
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,11 @@ import Glibc
 ///     let pad = PhysicalPad(sourceKind: "hidraw", sourcePath: "/dev/hidraw3", grab: true)
 ///     let opened = pad.open { event in … }     // again after a replug
 ///     pad.close()
+///
+/// A Joy-Con pair (`sourceKind` "joycon-pair", `sourcePath` "LEFT+RIGHT", each a hidraw or IMU
+/// evdev node) is two halves with a gamepad node each: both are read, their controls combined
+/// (`PadControls.joyConPair`), and every node of both grabbed. A half that goes away reads as
+/// released while the other half's controls go on.
 public final class PhysicalPad: @unchecked Sendable {
     /// What `open` found and took.
     public struct Opened: Hashable, Sendable {
@@ -32,8 +38,10 @@ public final class PhysicalPad: @unchecked Sendable {
     public var devRoot = "/dev"
     public var calls = SystemCalls.live
     private let lock = NSLock()
-    private var reader: PadControlsReader?
+    private var readers: [PadControlsReader] = []
     private var grabbedFDs: [Int32] = []
+    /// A pair's halves' latest controls, combined on each change.
+    private let halves = HalfControls()
     /// The gamepad node's name and uniq once found, to find the pad again after a replug.
     private var identity: (name: String, uniq: String)?
 
@@ -45,62 +53,111 @@ public final class PhysicalPad: @unchecked Sendable {
 
     deinit { close() }
 
+    /// The (kind, path) of each motion node: one, or a Joy-Con pair's two.
+    private var motionNodes: [(kind: String, path: String)] {
+        guard sourceKind == "joycon-pair" else { return [(sourceKind, sourcePath)] }
+        return sourcePath.split(separator: "+").map { path in (path.contains("/input/event") ? "evdev" : "hidraw", String(path)) }
+    }
+
     /// Finds the pad's nodes, starts reading its gamepad node into `deliver` and grabs the rest.
     /// Closes what an earlier `open` held first.
     public func open(_ deliver: @escaping @Sendable (PadControlsReader.Event) -> Void) -> Opened {
         close()
         var opened = Opened()
-        var nodes = PadEvdevNodes.find(motionSource: sourceKind, path: sourcePath, sysfsRoot: sysfsRoot, devRoot: devRoot)
+        let isPair = sourceKind == "joycon-pair"
+        var found: [(kind: String, nodes: PadEvdevNodes)] = motionNodes.map { node in
+            (node.kind, PadEvdevNodes.find(motionSource: node.kind, path: node.path, sysfsRoot: sysfsRoot, devRoot: devRoot))
+        }
         lock.lock(); defer { lock.unlock() }
-        if let identity, nodes.gamepad.map({ $0.name != identity.name || $0.uniq != identity.uniq }) ?? true {
-            nodes = PadEvdevNodes.find(gamepadNamed: identity.name, uniq: identity.uniq, sysfsRoot: sysfsRoot, devRoot: devRoot)
+        if !isPair, let identity, found[0].nodes.gamepad.map({ $0.name != identity.name || $0.uniq != identity.uniq }) ?? true {
+            found[0].nodes = PadEvdevNodes.find(gamepadNamed: identity.name, uniq: identity.uniq, sysfsRoot: sysfsRoot, devRoot: devRoot)
         }
-        if let gamepad = nodes.gamepad { identity = (gamepad.name, gamepad.uniq) }
-        for node in nodes.nodes {
-            if node.role == .gamepad, reader == nil {
-                do {
-                    var options = PadControlsReader.Options(grab: grab)
-                    options.calls = calls
-                    let reader = try PadControlsReader(path: node.path, options: options)
-                    opened.gamepad = node.path
-                    if reader.isGrabbed { opened.grabbed.append(node.path) } else if grab { opened.problems.append("\(node.path): EVIOCGRAB refused (another program holds it)") }
-                    reader.start(deliver)
-                    self.reader = reader
-                } catch {
-                    opened.problems.append(String(describing: error))
+        if !isPair, let gamepad = found[0].nodes.gamepad { identity = (gamepad.name, gamepad.uniq) }
+        halves.reset()
+        var gamepads: [String] = []
+        for (kind, nodes) in found {
+            for node in nodes.nodes {
+                if node.role == .gamepad, let reader = startReader(node, isPair: isPair, deliver, &opened) {
+                    gamepads.append(node.path)
+                    readers.append(reader)
+                    continue
                 }
-                continue
-            }
-            // An evdev source's motion node is the source's to grab (after a replug it may have a new path).
-            guard grab, !(sourceKind == "evdev" && node.role == .motion) else { continue }
-            let (fd, code) = calls.open(node.path, O_RDONLY | O_NONBLOCK)
-            guard fd >= 0 else {
-                opened.problems.append(DeviceError.fromOpen(path: node.path, errno: code, fix: DeviceError.inputFix).description)
-                continue
-            }
-            if calls.ioctlValue(fd, clinux_eviocgrab(), 1).result == 0 {
-                grabbedFDs.append(fd)
-                opened.grabbed.append(node.path)
-            } else {
-                _ = Glibc.close(fd)
-                opened.problems.append("\(node.path): EVIOCGRAB refused (another program holds it)")
+                // An evdev source's motion node is the source's to grab (after a replug it may have a new path).
+                guard grab, node.role != .gamepad, !(kind == "evdev" && node.role == .motion) else { continue }
+                let (fd, code) = calls.open(node.path, O_RDONLY | O_NONBLOCK)
+                guard fd >= 0 else {
+                    opened.problems.append(DeviceError.fromOpen(path: node.path, errno: code, fix: DeviceError.inputFix).description)
+                    continue
+                }
+                if calls.ioctlValue(fd, clinux_eviocgrab(), 1).result == 0 {
+                    grabbedFDs.append(fd)
+                    opened.grabbed.append(node.path)
+                } else {
+                    _ = Glibc.close(fd)
+                    opened.problems.append("\(node.path): EVIOCGRAB refused (another program holds it)")
+                }
             }
         }
+        opened.gamepad = gamepads.isEmpty ? nil : gamepads.joined(separator: " and ")
         return opened
+    }
+
+    /// Opens and starts one gamepad node's reader; nil (with the problem noted) when it cannot.
+    private func startReader(_ node: PadEvdevNodes.Node, isPair: Bool, _ deliver: @escaping @Sendable (PadControlsReader.Event) -> Void,
+                             _ opened: inout Opened) -> PadControlsReader? {
+        // One pad's gamepad node is read once; a pair reads one per half.
+        guard isPair || readers.isEmpty else { return nil }
+        do {
+            var options = PadControlsReader.Options(grab: grab)
+            options.calls = calls
+            let reader = try PadControlsReader(path: node.path, options: options)
+            if reader.isGrabbed { opened.grabbed.append(node.path) } else if grab { opened.problems.append("\(node.path): EVIOCGRAB refused (another program holds it)") }
+            guard isPair, let side = JoyConSide(evdevNodeName: node.name) else {
+                reader.start(deliver)
+                return reader
+            }
+            let halves = self.halves
+            reader.start { event in
+                switch event {
+                case .controls(let controls, let time): deliver(.controls(halves.set(side, controls), time: time))
+                // The other half plays on: this one's buttons read as released.
+                case .disconnected, .ended: deliver(.controls(halves.set(side, .idle), time: 0))
+                }
+            }
+            return reader
+        } catch {
+            opened.problems.append(String(describing: error))
+            return nil
+        }
     }
 
     /// Stops reading and releases every grab.
     public func close() {
         lock.lock()
-        let reader = self.reader
-        self.reader = nil
+        let readers = self.readers
+        self.readers = []
         let fds = grabbedFDs
         grabbedFDs = []
         lock.unlock()
-        reader?.stop()
+        for reader in readers { reader.stop() }
         for fd in fds {
             _ = calls.ioctlValue(fd, clinux_eviocgrab(), 0)
             _ = Glibc.close(fd)
         }
+    }
+}
+
+/// A Joy-Con pair's two halves' latest controls, from their readers' threads.
+private final class HalfControls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var controls: [JoyConSide: PadControls] = [:]
+
+    func reset() { lock.lock(); controls = [:]; lock.unlock() }
+
+    /// Records one half's controls; returns the pair's.
+    func set(_ side: JoyConSide, _ value: PadControls) -> PadControls {
+        lock.lock(); defer { lock.unlock() }
+        controls[side] = value
+        return .joyConPair(left: controls[.left] ?? .idle, right: controls[.right] ?? .idle)
     }
 }

@@ -73,6 +73,12 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         return decoder?.statistics ?? ReportStatistics()
     }
 
+    /// The pad being read, once identified (from the node, the `device` option or its reports).
+    public var device: GamepadDevice? {
+        lock.lock(); defer { lock.unlock() }
+        return decoder?.device
+    }
+
     /// True when samples are stamped by the pad's own sensor clock (DualShock 4, DualSense);
     /// false for Nintendo pads, whose three samples per report are spread over its arrival.
     public var stampsFromPadClock: Bool {

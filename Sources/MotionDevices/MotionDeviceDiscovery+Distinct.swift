@@ -7,11 +7,15 @@ extension MotionDeviceDiscovery {
     /// evdev node, a hub whole before its members, the IIO buffer before sysfs polling.
     public static func distinct(_ devices: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
         let usable = devices.filter { $0.isUsable && $0.sensors.contains(.accelerometer) }
-        let pads = usable.filter { $0.kind == "hidraw" }
+        // A Joy-Con pair is one device: its halves' hidraw and "… Joy-Con IMU" nodes take no slot of their own.
+        let pairs = usable.filter { $0.kind == "joycon-pair" }
+        let paired = Set(pairs.flatMap { $0.path.split(separator: "+").map(String.init) })
+        let pads = pairs + usable.filter { $0.kind == "hidraw" && !paired.contains($0.path) }
         // hid-playstation / hid-nintendo name the node "<pad name> Motion Sensors"; the hidraw
         // entry is "<pad name> [model]".
         let evdev = usable.filter { node in
             guard node.kind == "evdev" else { return false }
+            if !pairs.isEmpty, JoyConSide(evdevNodeName: node.name) != nil { return false }
             let base = node.name.replacingSuffix(" Motion Sensors")
             return !pads.contains { $0.name.hasPrefix(base + " [") || $0.name == base }
         }

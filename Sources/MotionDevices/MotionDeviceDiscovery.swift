@@ -47,7 +47,10 @@ public struct MotionDeviceDiscovery: Sendable {
         self.devRoot = devRoot
     }
 
-    public func scan() -> [DiscoveredMotionDevice] { hidraw() + evdev() + iio() }
+    public func scan() -> [DiscoveredMotionDevice] {
+        let pads = hidraw()
+        return Self.joyConPairs(pads) + pads + evdev() + iio()
+    }
 
     /// The best device for `--source auto`: accessible, fusion-capable first, then the most sensors,
     /// then hidraw (device timestamps, calibration) over evdev over IIO buffer over IIO sysfs.
@@ -57,7 +60,8 @@ public struct MotionDeviceDiscovery: Sendable {
 
     /// The usable devices in `best`'s order, best first (a stable sort: equals keep scan order).
     public static func ranked(_ devices: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
-        let kindOrder = ["hidraw": 0, "evdev": 1, "iio-buffer": 2, "iio": 3]
+        // A Joy-Con pair is the pad a player holds; either half alone is a worse choice.
+        let kindOrder = ["joycon-pair": -1, "hidraw": 0, "evdev": 1, "iio-buffer": 2, "iio": 3]
         return devices.filter(\.isUsable).sorted { a, b in
             if a.isFusionCapable != b.isFusionCapable { return a.isFusionCapable }
             if a.sensors.rawValue.nonzeroBitCount != b.sensors.rawValue.nonzeroBitCount {
@@ -89,6 +93,18 @@ public struct MotionDeviceDiscovery: Sendable {
                                           sensors: [.accelerometer, .gyroscope], rate: device.nominalRate,
                                           accessible: isAccessible(node.devicePath, true))
         }
+    }
+
+    /// A left and a right Joy-Con among the hidraw pads, as one entry `joycon-pair:LEFT+RIGHT` (the
+    /// first of each side, in node order), motion from the right as the source defaults to.
+    static func joyConPairs(_ pads: [DiscoveredMotionDevice]) -> [DiscoveredMotionDevice] {
+        func first(_ side: JoyConSide) -> DiscoveredMotionDevice? {
+            pads.first { $0.kind == "hidraw" && $0.name.hasSuffix("[\(GamepadDevice(model: side.model, bus: .bluetooth))]") }
+        }
+        guard let left = first(.left), let right = first(.right) else { return [] }
+        return [DiscoveredMotionDevice(kind: "joycon-pair", path: "\(left.path)+\(right.path)",
+                                       name: "Joy-Con pair (L \(left.path), R \(right.path); motion from the right, SPI calibration read on open)",
+                                       sensors: right.sensors, rate: right.rate, accessible: left.accessible && right.accessible)]
     }
 
     func evdev() -> [DiscoveredMotionDevice] {

@@ -14,6 +14,8 @@ import MotionSDL
 ///     evdev:/dev/input/event17               a kernel "Motion Sensors" node (driver=nintendo for recordings)
 ///     sdl  |  sdl:1                          an SDL game controller (the first with sensors, or index 1)
 ///     hid-recording:capture.txt              a hid-recorder capture replayed as a live pad
+///     joycon-pair                            the first left and right Joy-Con found, as one pad (motion from the right)
+///     joycon-pair:/dev/hidraw4+/dev/hidraw5,side=left   …these two (hidraw or "Joy-Con IMU" evdev nodes), motion from the left
 public enum DeviceSourceSpec: Equatable, Sendable {
     case hidraw(path: String, device: String?)
     case iio(path: String, rate: Double?)
@@ -21,9 +23,12 @@ public enum DeviceSourceSpec: Equatable, Sendable {
     case evdev(path: String, driver: String?)
     case sdl(index: Int32?)
     case hidRecording(path: String, device: String?)
+    /// No paths: the first pair `tiltkit devices` finds.
+    case joyConPair(paths: [String], side: JoyConSide)
 
     public static let kinds = ["hidraw:PATH[,device=ds4-usb]", "iio:SYSFS-DIR[+DIR…][,rate=HZ]", "iio-buffer:SYSFS-DIR[+DIR…][,rate=HZ]",
-                        "evdev:PATH[,driver=playStation]", "sdl[:INDEX]", "hid-recording:PATH"]
+                        "evdev:PATH[,driver=playStation]", "sdl[:INDEX]", "hid-recording:PATH",
+                        "joycon-pair[:PATH+PATH][,side=right]"]
 
     /// Parses `argument` for `kind`; nil if `kind` is not a device kind.
     public init?(kind: String, argument: String) throws {
@@ -56,6 +61,18 @@ public enum DeviceSourceSpec: Equatable, Sendable {
             guard argument.isEmpty || Int32(argument) != nil else { throw SourceSpecError.invalid("sdl:INDEX needs a number, got '\(argument)'") }
             self = .sdl(index: Int32(argument))
         case "hid-recording": try allow(["device"]); self = .hidRecording(path: path, device: settings["device"])
+        case "joycon-pair":
+            try allow(["side"])
+            let side = try settings["side"].map { text in
+                guard let side = JoyConSide(rawValue: text) else { throw SourceSpecError.invalid("side= takes left or right, got '\(text)'") }
+                return side
+            } ?? .right
+            // "joycon-pair,side=left" has no paths: the first element is the empty path.
+            let paths = path.isEmpty ? [] : path.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+            guard paths.isEmpty || (paths.count == 2 && !paths.contains("")) else {
+                throw SourceSpecError.invalid("joycon-pair takes two paths joined by '+' (the left's and the right's, in either order), got '\(path)'")
+            }
+            self = .joyConPair(paths: paths, side: side)
         default: return nil
         }
     }
@@ -102,6 +119,17 @@ public enum DeviceSourceSpec: Equatable, Sendable {
             return SDLControllerSource(index: index)
         case let .hidRecording(path, device):
             return try HIDRecordingSource(path: path, options: .init(device: gamepad(device)))
+        case let .joyConPair(paths, side):
+            var chosen = paths
+            if chosen.isEmpty {
+                guard let pair = MotionDeviceDiscovery().scan().first(where: { $0.kind == "joycon-pair" }) else {
+                    throw SourceSpecError.invalid("joycon-pair: no left and right Joy-Con found (`tiltkit devices` lists what is there)")
+                }
+                chosen = pair.path.split(separator: "+").map(String.init)
+            }
+            return try JoyConPairSource(paths: chosen, motionSide: side, exclusive: exclusive) { notice in
+                FileHandle.standardError.write(Data("tiltkit: \(notice)\n".utf8))
+            }
         }
     }
 }

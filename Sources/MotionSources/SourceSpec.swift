@@ -6,7 +6,7 @@ import MotionDevices
 ///
 ///     auto                   the best device `tiltkit devices` finds (fusion-capable first), else the bundled trace
 ///     trace:PATH | PATH      a trace file (any format `tiltkit convert` reads), replayed in real time
-///     hidraw:, iio:, iio-buffer:, evdev:, sdl[:N], hid-recording:   live devices (`DeviceSourceSpec`)
+///     hidraw:, iio:, iio-buffer:, evdev:, sdl[:N], hid-recording:, joycon-pair[:…]   live devices (`DeviceSourceSpec`)
 ///
 /// Each kind is one case; adding a device kind means a case, a line in `parse`, and one in `makeSource`.
 public enum SourceSpec: Equatable, Sendable {
@@ -37,6 +37,11 @@ public enum SourceSpec: Equatable, Sendable {
     public init(parsing text: String) throws {
         if text == "auto" { self = .auto; return }
         if text == "sdl" { self = .device(.sdl(index: nil)); return }
+        // A kind that needs no path: "joycon-pair" and "joycon-pair,side=left" name the first pair found.
+        if text == "joycon-pair" || text.hasPrefix("joycon-pair,") {
+            self = .device(try DeviceSourceSpec(kind: "joycon-pair", argument: String(text.dropFirst("joycon-pair".count)))!)
+            return
+        }
         guard let colon = text.firstIndex(of: ":"), SourceSpec.isKindName(text[..<colon]) else {
             self = .trace(path: text)
             return

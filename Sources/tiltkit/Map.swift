@@ -135,6 +135,10 @@ struct MapCommand: ParsableCommand {
         switch spec {
         case .device(.evdev(let path, _)): device = ("evdev", path)
         case .device(.hidraw(let path, _)): device = ("hidraw", path)
+        case .device(.joyConPair):
+            // Both halves' gamepad nodes are read and grabbed beside their motion nodes.
+            let pair = GyroCalibratedSource.unwrapped(source) as? JoyConPairSource
+            device = pair.map { ("joycon-pair", $0.paths.compactMap { $0 }.joined(separator: "+")) }
         default: device = nil
         }
         let name = source.info.name

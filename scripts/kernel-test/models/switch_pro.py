@@ -102,6 +102,11 @@ class SwitchProController(ThreadedUHIDDevice):
     destroy() when done.
     """
 
+    PRODUCT_ID = PID_PROCON
+    # Device info (subcommand 0x02) data[2]: 1 Joy-Con (L), 2 Joy-Con (R), 3 Pro Controller
+    # (hid-nintendo.c enum joycon_ctlr_type; the driver takes the pad's side from it).
+    CONTROLLER_TYPE = 0x03
+
     DEFAULT_CAL = dict(accel_offset=(0, 0, 0), accel_scale=(16384, 16384, 16384),
                        gyro_offset=(0, 0, 0), gyro_scale=(13371, 13371, 13371))
 
@@ -113,7 +118,7 @@ class SwitchProController(ThreadedUHIDDevice):
         self.report_len = USB_REPORT_LEN if self.is_usb else BT_REPORT_LEN
         self.name = name
         self.info = (BusType.USB if self.is_usb else BusType.BLUETOOTH,
-                     VID_NINTENDO, PID_PROCON)
+                     VID_NINTENDO, self.PRODUCT_ID)
         self.phys = 'usb-kmodel/input0' if self.is_usb else '00:11:22:33:44:55'
         self.rdesc = _rdesc(self.report_len - 1)
         self.mac = bytes(mac)
@@ -134,6 +139,7 @@ class SwitchProController(ThreadedUHIDDevice):
         self.vibration = None         # subcmd 0x48
         self.log = []                 # (kind, id, args) for every command received
         self.reports_sent = 0
+        self.buttons = 0              # 24 bits, report bytes 3..5 (hid-nintendo JC_BTN_*)
         self._samples = [((0, 0, ACCEL_RES_PER_G), (0, 0, 0))] * 3
         self.spi = self._build_spi()
 
@@ -233,7 +239,8 @@ class SwitchProController(ThreadedUHIDDevice):
         r[0] = rid
         r[1] = self.timer
         r[2] = 0x91 if self.is_usb else 0x90   # battery full (4<<5), charging; bit0 host powered
-        # buttons 3..5 stay 0; sticks centred
+        r[3:6] = self.buttons.to_bytes(3, 'little')
+        # sticks centred
         r[6:9] = _pack12(2048, 2048)
         r[9:12] = _pack12(2048, 2048)
         r[12] = 0x00                           # vibrator report
@@ -289,7 +296,7 @@ class SwitchProController(ThreadedUHIDDevice):
     def _subcommand(self, sc, args):
         self.log.append(('subcmd', sc, bytes(args[:8])))
         if sc == 0x02:                          # device info
-            info = bytes([0x03, 0x48, 0x03, 0x02]) + self.mac + bytes([0x01, 0x01])
+            info = bytes([0x03, 0x48, self.CONTROLLER_TYPE, 0x02]) + self.mac + bytes([0x01, 0x01])
             self._subcmd_reply(sc, 0x82, info)
         elif sc == 0x10:                        # SPI flash read
             addr, length = struct.unpack_from('<IB', args)
