@@ -51,7 +51,7 @@ struct HistoryRecord: ParsableCommand {
             }
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let spec = try SourceSpec(parsing: source)
-            if case .trace(let trace) = spec { try OutputPath.refuseOverwriting(file, inputs: [trace]) }
+            try OutputPath.refuseOverwriting(file, inputs: spec.inputFiles)
             let motionSource = try spec.openSource(.init(speed: speed))
             let rate = motionSource.info.nominalRate ?? SensorRecorder.assumedRate
             try checkSize(rate: rate)

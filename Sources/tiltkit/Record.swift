@@ -47,7 +47,7 @@ struct Record: ParsableCommand {
             guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
             let spec = try SourceSpec(parsing: source)
             let destination = OutputPath(out)
-            if case .trace(let trace) = spec { try OutputPath.refuseOverwriting(out, inputs: [trace]) }
+            try OutputPath.refuseOverwriting(out, inputs: spec.inputFiles)
             let motionSource = try spec.openSource(.init(speed: speed, loop: loop, gyroCalibration: gyro.choice))
             let columns = (GyroCalibratedSource.unwrapped(motionSource) as? ReplaySource)?.columns
             // Written beside the output and renamed over it when the recording ends.

@@ -29,3 +29,15 @@ extension SourceSpec {
         try makeSource(options, warnings: { printWarnings($0, samplesRead: nil) }, notes: { printError("tiltkit: \($0)") })
     }
 }
+
+extension SourceSpec {
+    /// The file the source reads, for commands that must not write over it: a trace, or a
+    /// hid-recorder capture (a device node is no file a command writes).
+    var inputFiles: [String] {
+        switch self {
+        case .trace(let path): return [path]
+        case .device(.hidRecording(let path, _)): return [path]
+        default: return []
+        }
+    }
+}
