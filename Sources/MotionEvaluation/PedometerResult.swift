@@ -23,8 +23,15 @@ public struct PedometerResult {
 
     /// `StepCounter` over the whole recording, then its end (the last steps' cadence settled).
     public init(name: String, samples: [MotionSample], stepLength: StepLengthModel = .default, notes: [String: String] = [:]) {
+        self.init(name: name, stepLength: stepLength, notes: notes) { visit in samples.forEach(visit) }
+    }
+
+    /// The same over the samples `forEachSample` hands to its argument, in time order: a trace read
+    /// from its file a piece at a time is counted in memory that does not grow with it.
+    public init(name: String, stepLength: StepLengthModel = .default, notes: [String: String] = [:],
+                forEachSample: (_ visit: (MotionSample) -> Void) throws -> Void) rethrows {
         var counter = StepCounter(stepLength: stepLength)
-        for sample in samples { counter.update(sample) }
+        try forEachSample { counter.update($0) }
         counter.finish()
         self.init(name: name, data: counter.data(), notes: notes)
     }

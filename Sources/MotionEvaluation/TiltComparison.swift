@@ -9,6 +9,9 @@ import Motion
 ///
 ///     let report = TiltComparison.measure(trace.samples)
 ///     for row in report.rows { print(row.name, row.errorRMS, row.lag, row.jitter) }
+///
+/// Measured in two passes over the samples (a file read twice, a piece at a time), keeping only
+/// the last few seconds: memory does not grow with the recording.
 public struct TiltComparison: Sendable {
     public enum Reference: String, Sendable { case recording, fusion }
 
@@ -23,13 +26,14 @@ public struct TiltComparison: Sendable {
         public var lag: Double
         /// RMS wobble at rest: the angle between the estimate and its own 1 s centred mean, degrees.
         public var jitter: Double
-        /// The error per sample, degrees (NaN where the reference is missing).
+        /// The error, degrees (NaN where the reference is missing), at `times`: for a plot.
         public var error: [Double]
     }
 
     public var reference: Reference
     public var rows: [Row]
-    /// Sample times from the first sample, s, for `Row.error`.
+    /// Times from the first sample, s, of `Row.error`: every sample's up to `plotPoints`, then
+    /// evenly spread over the whole recording.
     public var times: [Double]
     /// Samples counted as turning and as resting.
     public var turnCount: Int
@@ -43,117 +47,245 @@ public struct TiltComparison: Sendable {
     public static let restRate = 3.0
     /// Start-up skipped before anything is measured, seconds.
     public static let skip = 2.0
+    /// The most error points kept for a plot: more than a chart has pixels across.
+    public static let plotPoints = 8192
 
     public static func measure(_ samples: [MotionSample], cutoffs: [Double] = standardCutoffs) -> TiltComparison {
-        let t0 = samples.first?.timestamp ?? 0
+        measure(cutoffs: cutoffs) { visit in samples.forEach(visit) }
+    }
+
+    /// The same over the samples `forEachSample` hands to its argument, in time order. It is
+    /// called twice: first for the median period and whether the recording has its own
+    /// reference, which the windows and the rows depend on, then to measure.
+    public static func measure(cutoffs: [Double] = standardCutoffs,
+                               forEachSample: (_ visit: (MotionSample) -> Void) throws -> Void) rethrows -> TiltComparison {
+        var survey = Estimators(cutoffs: cutoffs)
+        var periods = PeriodHistogram()
+        var hasRecording = false
+        var t0: Double?, previous: Double?
+        try forEachSample { sample in
+            if t0 == nil { t0 = sample.timestamp }
+            guard let frame = survey.update(sample) else { return }
+            let t = sample.timestamp - t0!
+            if let previous, t - previous > 0 { periods.add(t - previous) }
+            previous = t
+            hasRecording = hasRecording || frame.recorded != nil
+        }
+        var measurement = Measurement(cutoffs: cutoffs, hasRecording: hasRecording, period: periods.median ?? 0.01)
+        var estimators = Estimators(cutoffs: cutoffs)
+        t0 = nil
+        try forEachSample { sample in
+            if t0 == nil { t0 = sample.timestamp }
+            guard let frame = estimators.update(sample) else { return }
+            measurement.add(time: sample.timestamp - t0!, frame: frame)
+        }
+        return measurement.finish()
+    }
+
+    /// Fusion and the accelerometer-only estimates at each cut-off, fed together: a sample counts
+    /// only where every one of them takes it.
+    private struct Estimators {
         var fusion = AHRS(frame: .xArbitraryZVertical)
-        var accelerometerOnly = cutoffs.map { AccelerometerAttitudeEstimator(cutoffFrequency: $0) }
-        var times: [Double] = [], fused: [Vector3] = [], lowPassed: [[Vector3]] = Array(repeating: [], count: cutoffs.count)
-        var recorded: [Vector3?] = []
+        var accelerometerOnly: [AccelerometerAttitudeEstimator]
         var motion = DeviceMotion()
-        for sample in samples {
-            guard fusion.update(sample, into: &motion) else { continue }
+
+        init(cutoffs: [Double]) { accelerometerOnly = cutoffs.map { AccelerometerAttitudeEstimator(cutoffFrequency: $0) } }
+
+        mutating func update(_ sample: MotionSample) -> (fused: Vector3, lowPassed: [Vector3], recorded: Vector3?)? {
+            guard fusion.update(sample, into: &motion) else { return nil }
             let g = motion.gravity
             var others: [Vector3] = []
             for i in accelerometerOnly.indices {
                 guard accelerometerOnly[i].update(sample, into: &motion) else { break }
                 others.append(motion.gravity)
             }
-            guard others.count == cutoffs.count else { continue }
-            times.append(sample.timestamp - t0)
-            fused.append(g)
-            for i in others.indices { lowPassed[i].append(others[i]) }
-            recorded.append(EstimatorComparison.referenceGravity(sample))
-        }
-        let hasRecording = recorded.contains { $0 != nil }
-        let reference = hasRecording ? recorded : fused.map { Optional($0) }
-        let period = medianPeriod(times)
-        let turns = indices(of: reference, times: times, period: period, window: 0.05) { $0 > turnRate }
-        let rests = resting(reference, times: times, period: period)
-        func row(_ name: String, _ cutoff: Double?, _ estimate: [Vector3]) -> Row {
-            let error = zip(estimate, reference).map { e, r in r.map { e.angle(to: $0) * 180 / .pi } ?? .nan }
-            let measured = zip(times, error).filter { $0.0 >= skip && $0.1.isFinite }.map(\.1)
-            return Row(name: name, cutoff: cutoff, errorRMS: rms(measured),
-                       lag: lag(estimate, reference, turns: turns, period: period),
-                       jitter: jitter(estimate, rests: rests, period: period), error: error)
-        }
-        var rows = [Row]()
-        if hasRecording { rows.append(row("fusion", nil, fused)) }
-        for (i, cutoff) in cutoffs.enumerated() {
-            rows.append(row(String(format: "accel %g Hz", cutoff), cutoff, lowPassed[i]))
-        }
-        return TiltComparison(reference: hasRecording ? .recording : .fusion, rows: rows, times: times,
-                              turnCount: turns.count, restCount: rests.count)
-    }
-
-    static func medianPeriod(_ times: [Double]) -> Double {
-        let periods = zip(times, times.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
-        return periods.isEmpty ? 0.01 : periods[periods.count / 2]
-    }
-
-    /// Samples (after the start-up) where the reference's angular rate over ±`window`/2 passes `test`.
-    static func indices(of reference: [Vector3?], times: [Double], period: Double, window: Double,
-                        _ test: (Double) -> Bool) -> [Int] {
-        let k = max(1, Int((window / 2 / period).rounded()))
-        guard reference.count > 2 * k else { return [] }
-        return (k..<(reference.count - k)).filter { i in
-            guard times[i] >= skip, let a = reference[i - k], let b = reference[i + k] else { return false }
-            let dt = times[i + k] - times[i - k]
-            return dt > 0 && test(a.angle(to: b) * 180 / .pi / dt)
+            guard others.count == accelerometerOnly.count else { return nil }
+            return (g, others, EstimatorComparison.referenceGravity(sample))
         }
     }
 
-    /// Samples (after the start-up) around which the reference turned slower than `restRate` over
-    /// every 0.2 s of the surrounding second: a back-and-forth turn whose ends meet is not rest.
-    static func resting(_ reference: [Vector3?], times: [Double], period: Double) -> [Int] {
-        let slow = Set(indices(of: reference, times: times, period: period, window: 0.2) { $0 < restRate })
-        let w = max(1, Int((0.5 / period).rounded()))
-        var run = 0, result: [Int] = []
-        var stillBefore = [Int](repeating: 0, count: reference.count)  // consecutive slow samples ending here
-        for i in reference.indices {
-            run = slow.contains(i) ? run + 1 : 0
-            stillBefore[i] = run
+    /// The second pass: each figure as soon as the samples it looks at have arrived, from a ring of
+    /// the last few seconds (the lag's 3 s of shifts, and the windows either side).
+    private struct Measurement {
+        let names: [(String, Double?)]
+        let hasRecording: Bool
+        let period: Double
+        /// Half-widths in samples: the turn test, the rest test, the jitter's mean.
+        let turnHalf: Int, slowHalf: Int, restHalf: Int
+        let shiftStride: Int, maximumShift: Int
+        let capacity: Int
+        var count = 0
+        var times: [Double]
+        var references: [Vector3?]
+        /// `estimates[slot * rows + row]`; `prefix` the running sums of every estimate up to a slot.
+        var estimates: [Vector3]
+        var prefix: [Vector3]
+        var isTurn: [Bool]
+        var total: [Vector3]
+        var slowRun = 0
+        /// The latest turn's index: a sample further than every shift from it measures no lag.
+        var lastTurn = Int.min / 2
+        var turnCount = 0, restCount = 0
+        var errorSquares: [Double], errorCount: [Int]
+        var jitterSquares: [Double]
+        /// `lagSums[shiftIndex * rows + row]`, and how many turns each shift measured.
+        var lagSums: [Double], lagCounts: [Int]
+        var plot: PlotPoints
+
+        var rows: Int { names.count }
+
+        init(cutoffs: [Double], hasRecording: Bool, period: Double) {
+            let fusion: [(String, Double?)] = hasRecording ? [("fusion", nil)] : []
+            names = fusion + cutoffs.map { (String(format: "accel %g Hz", $0), $0) }
+            self.hasRecording = hasRecording
+            self.period = period
+            turnHalf = max(1, Int((0.05 / 2 / period).rounded()))
+            slowHalf = max(1, Int((0.2 / 2 / period).rounded()))
+            restHalf = max(1, Int((0.5 / period).rounded()))
+            shiftStride = max(1, Int((0.01 / period).rounded()))
+            maximumShift = Int((3 / period).rounded())
+            capacity = max(maximumShift + turnHalf, slowHalf + 2 * restHalf + 1) + 2
+            let rows = names.count
+            times = Array(repeating: 0, count: capacity)
+            references = Array(repeating: nil, count: capacity)
+            estimates = Array(repeating: .zero, count: capacity * rows)
+            prefix = Array(repeating: .zero, count: (capacity + 1) * rows)
+            isTurn = Array(repeating: false, count: capacity)
+            total = Array(repeating: .zero, count: rows)
+            errorSquares = Array(repeating: 0, count: rows)
+            errorCount = Array(repeating: 0, count: rows)
+            jitterSquares = Array(repeating: 0, count: rows)
+            let shifts = maximumShift / shiftStride + 1
+            lagSums = Array(repeating: 0, count: shifts * rows)
+            lagCounts = Array(repeating: 0, count: shifts)
+            plot = PlotPoints(rows: rows, capacity: TiltComparison.plotPoints)
         }
-        for i in reference.indices where i + w < reference.count && stillBefore[i + w] > 2 * w { result.append(i) }
-        return result
-    }
 
-    static func rms(_ values: [Double]) -> Double {
-        values.isEmpty ? .nan : (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
-    }
+        private func slot(_ i: Int) -> Int { i % capacity }
+        private func prefixSlot(_ i: Int) -> Int { i % (capacity + 1) }
 
-    /// The shift s (0…3 s, about 10 ms steps) minimising the mean angle between estimate(t + s) and
-    /// reference(t) over the turns: how long the estimate takes to show a turn.
-    static func lag(_ estimate: [Vector3], _ reference: [Vector3?], turns: [Int], period: Double) -> Double {
-        guard !turns.isEmpty else { return .nan }
-        let stride = max(1, Int((0.01 / period).rounded()))
-        let maximum = Int((3 / period).rounded())
-        var best = (shift: 0, cost: Double.infinity)
-        for shift in Swift.stride(from: 0, through: maximum, by: stride) {
-            var sum = 0.0, count = 0
-            for i in turns where i + shift < estimate.count {
-                guard let r = reference[i] else { continue }
-                sum += estimate[i + shift].angle(to: r)
-                count += 1
+        mutating func add(time: Double, frame: (fused: Vector3, lowPassed: [Vector3], recorded: Vector3?)) {
+            let m = count
+            count += 1
+            let s = slot(m)
+            times[s] = time
+            let reference = hasRecording ? frame.recorded : frame.fused
+            references[s] = reference
+            let values = hasRecording ? [frame.fused] + frame.lowPassed : frame.lowPassed
+            var errors: [Double] = []
+            errors.reserveCapacity(rows)
+            for (row, estimate) in values.enumerated() {
+                estimates[s * rows + row] = estimate
+                prefix[prefixSlot(m) * rows + row] = total[row]
+                total[row] = total[row] + estimate
+                let error = reference.map { estimate.angle(to: $0) * 180 / .pi } ?? .nan
+                errors.append(error)
+                if time >= skip && error.isFinite {
+                    errorSquares[row] += error * error
+                    errorCount[row] += 1
+                }
             }
-            guard count > 0 else { break }
-            if sum / Double(count) < best.cost { best = (shift, sum / Double(count)) }
+            for row in 0..<rows { prefix[prefixSlot(m + 1) * rows + row] = total[row] }
+            plot.add(time: time, errors: errors)
+            isTurn[s] = false
+            // The turn at m − turnHalf, now that its far side has arrived.
+            let i = m - turnHalf
+            if i >= turnHalf, rate(from: i - turnHalf, to: m, centre: i).map({ $0 > turnRate }) == true {
+                isTurn[slot(i)] = true
+                turnCount += 1
+                lastTurn = i
+            }
+            // Rest: slow for every 0.2 s around each sample of the surrounding second.
+            let j = m - slowHalf
+            if j >= 0 {
+                let slow = j >= slowHalf && rate(from: j - slowHalf, to: m, centre: j).map { $0 < restRate } == true
+                slowRun = slow ? slowRun + 1 : 0
+                let rest = j - restHalf
+                if rest >= 0 && slowRun > 2 * restHalf { addJitter(at: rest) }
+            }
+            if m - turnHalf >= 0 { addLag(at: m - turnHalf) }
         }
-        return Double(best.shift) * period
+
+        /// The reference's angular rate between samples `a` and `b`, deg/s, where `centre` is past the start-up.
+        private func rate(from a: Int, to b: Int, centre: Int) -> Double? {
+            guard times[slot(centre)] >= skip, let ra = references[slot(a)], let rb = references[slot(b)] else { return nil }
+            let dt = times[slot(b)] - times[slot(a)]
+            return dt > 0 ? ra.angle(to: rb) * 180 / .pi / dt : nil
+        }
+
+        /// Resting sample `i`: each estimate's angle from its own mean over ±`restHalf` samples.
+        private mutating func addJitter(at i: Int) {
+            restCount += 1
+            let lo = max(0, i - restHalf), hi = i + restHalf + 1
+            for row in 0..<rows {
+                let mean = prefix[prefixSlot(hi) * rows + row] - prefix[prefixSlot(lo) * rows + row]
+                let angle = estimates[slot(i) * rows + row].angle(to: mean) * 180 / .pi
+                jitterSquares[row] += angle * angle
+            }
+        }
+
+        /// Estimate `j` against every turn a shift before it (all turns up to `j` are known by now).
+        private mutating func addLag(at j: Int) {
+            guard j - lastTurn <= maximumShift else { return }
+            for (index, shift) in Swift.stride(from: 0, through: maximumShift, by: shiftStride).enumerated() {
+                let i = j - shift
+                guard i >= 0 else { break }
+                guard isTurn[slot(i)], let reference = references[slot(i)] else { continue }
+                for row in 0..<rows { lagSums[index * rows + row] += estimates[slot(j) * rows + row].angle(to: reference) }
+                lagCounts[index] += 1
+            }
+        }
+
+        mutating func finish() -> TiltComparison {
+            for j in max(0, count - turnHalf)..<count { addLag(at: j) }
+            let rowsMade = names.enumerated().map { row, name in
+                Row(name: name.0, cutoff: name.1,
+                    errorRMS: errorCount[row] == 0 ? .nan : (errorSquares[row] / Double(errorCount[row])).squareRoot(),
+                    lag: lag(row), jitter: restCount == 0 ? .nan : (jitterSquares[row] / Double(restCount)).squareRoot(),
+                    error: plot.errors[row])
+            }
+            return TiltComparison(reference: hasRecording ? .recording : .fusion, rows: rowsMade, times: plot.times,
+                                  turnCount: turnCount, restCount: restCount)
+        }
+
+        /// The shift (0…3 s, about 10 ms steps) minimising the mean angle between estimate(t + s)
+        /// and reference(t) over the turns: how long the estimate takes to show a turn.
+        private func lag(_ row: Int) -> Double {
+            guard turnCount > 0 else { return .nan }
+            var best = (shift: 0, cost: Double.infinity)
+            for (index, shift) in Swift.stride(from: 0, through: maximumShift, by: shiftStride).enumerated() {
+                guard lagCounts[index] > 0 else { break }
+                let cost = lagSums[index * rows + row] / Double(lagCounts[index])
+                if cost < best.cost { best = (shift, cost) }
+            }
+            return Double(best.shift) * period
+        }
     }
 
-    /// RMS angle between the estimate and its own centred 1 s mean over the resting samples, degrees.
-    static func jitter(_ estimate: [Vector3], rests: [Int], period: Double) -> Double {
-        guard !rests.isEmpty else { return .nan }
-        var prefix = [Vector3.zero]
-        prefix.reserveCapacity(estimate.count + 1)
-        for g in estimate { prefix.append(prefix.last! + g) }
-        let w = max(1, Int((0.5 / period).rounded()))
-        let angles = rests.map { i -> Double in
-            let lo = max(0, i - w), hi = min(estimate.count, i + w + 1)
-            let mean = prefix[hi] - prefix[lo]
-            return estimate[i].angle(to: mean) * 180 / .pi
+    /// Every sample's errors until `capacity`, then every other one dropped and only every second
+    /// taken after, and so on: evenly spread over the whole recording.
+    private struct PlotPoints {
+        let capacity: Int
+        var times: [Double] = []
+        var errors: [[Double]]
+        private var offered = 0
+        private var stride = 1
+
+        init(rows: Int, capacity: Int) {
+            self.capacity = capacity
+            errors = Array(repeating: [], count: rows)
         }
-        return rms(angles)
+
+        mutating func add(time: Double, errors values: [Double]) {
+            defer { offered += 1 }
+            guard offered % stride == 0 else { return }
+            times.append(time)
+            for row in values.indices { errors[row].append(values[row]) }
+            guard times.count == capacity else { return }
+            func halve(_ list: [Double]) -> [Double] { Swift.stride(from: 0, to: list.count, by: 2).map { list[$0] } }
+            times = halve(times)
+            errors = errors.map(halve)
+            stride *= 2
+        }
     }
 }

@@ -49,18 +49,22 @@ struct Activity: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let trace = try loadTrace(file!)
-            let first = trace.samples.first?.timestamp ?? 0
-            if windows {
-                printWindows(trace, from: first)
-                return
-            }
+            // Sample by sample from the file: the classifier is online, memory does not grow with the trace.
+            let url = URL(fileURLWithPath: file!)
+            var first: Double?
             var classifier = MotionActivityClassifier()
-            for sample in trace.samples { classifier.push(sample) }
+            var windows = self.windows ? WindowPrinter() : nil
+            try forEachSample(in: url) { sample in
+                if first == nil { first = sample.timestamp }
+                classifier.push(sample)
+                windows?.print(classifier, from: first!)
+            }
+            if self.windows { return }
+            let origin = first ?? 0
             for s in classifier.allSegments {
-                let start = s.start - first, end = s.end - first
+                let start = s.start - origin, end = s.end - origin
                 if json {
-                    print(s.jsonLine(origin: first))
+                    print(s.jsonLine(origin: origin))
                 } else {
                     print(String(format: "%9.2f s %9.2f s  ", start, end) + s.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + s.confidence.description)
                 }
@@ -68,20 +72,24 @@ struct Activity: ParsableCommand {
         }
     }
 
-    private func printWindows(_ trace: Trace, from first: Double) {
-        var classifier = MotionActivityClassifier()
-        print("   start      end  dev(g) peak(g)  period(s) periodicity  steps/s  tilt(deg) tilt-period(s) tilt-periodicity  vote        call")
-        var last: Double?
-        for sample in trace.samples {
-            classifier.push(sample)
-            guard let w = classifier.latestWindow, w.end != last, let vote = classifier.latestVote else { continue }
+    /// `--windows`: every analysis window's features and vote, once, as the classifier closes it.
+    private struct WindowPrinter {
+        private var last: Double?
+        private var printedHeader = false
+
+        mutating func print(_ classifier: MotionActivityClassifier, from first: Double) {
+            if !printedHeader {
+                Swift.print("   start      end  dev(g) peak(g)  period(s) periodicity  steps/s  tilt(deg) tilt-period(s) tilt-periodicity  vote        call")
+                printedHeader = true
+            }
+            guard let w = classifier.latestWindow, w.end != last, let vote = classifier.latestVote else { return }
             last = w.end
-            print(String(format: "%8.2f %8.2f  %6.3f  %6.2f  %9@  %11.2f  %7@  %9.1f  %13@  %16.2f  %-10@  %@",
-                         w.start - first, w.end - first, w.magnitudeDeviation, w.magnitudePeak,
-                         w.magnitudePeriod.map { String(format: "%.2f", $0) } ?? "-", w.magnitudePeriodicity,
-                         w.stepRate.map { String(format: "%.2f", $0) } ?? "-", w.tiltSpread,
-                         w.tiltPeriod.map { String(format: "%.2f", $0) } ?? "-", w.tiltPeriodicity,
-                         vote.rawValue, classifier.current.kind.rawValue))
+            Swift.print(String(format: "%8.2f %8.2f  %6.3f  %6.2f  %9@  %11.2f  %7@  %9.1f  %13@  %16.2f  %-10@  %@",
+                               w.start - first, w.end - first, w.magnitudeDeviation, w.magnitudePeak,
+                               w.magnitudePeriod.map { String(format: "%.2f", $0) } ?? "-", w.magnitudePeriodicity,
+                               w.stepRate.map { String(format: "%.2f", $0) } ?? "-", w.tiltSpread,
+                               w.tiltPeriod.map { String(format: "%.2f", $0) } ?? "-", w.tiltPeriodicity,
+                               vote.rawValue, classifier.current.kind.rawValue))
         }
     }
 }

@@ -44,11 +44,16 @@ struct Compare: ParsableCommand {
             guard !list.isEmpty, list.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else {
                 throw ValidationError("--cutoffs must be positive frequencies in Hz, e.g. 0.5,1,2,5,10")
             }
-            let trace = try loadTrace(try InputPath.url(file))
-            guard trace.columns.contains(.rotationRate) else {
+            let url = try InputPath.url(file)
+            guard try TraceSampleStream(contentsOf: url).columns.contains(.rotationRate) else {
                 throw ValidationError("\(file) has no gyro: fusion needs one, so there is nothing to compare against")
             }
-            let report = TiltComparison.measure(trace.samples, cutoffs: list.map { $0! })
+            // Two passes over the file, a piece at a time; the reader's warnings are said once.
+            var pass = 0
+            let report = try TiltComparison.measure(cutoffs: list.map { $0! }) { visit in
+                pass += 1
+                try forEachSample(in: url, warn: pass == 1, visit)
+            }
             let name = URL(fileURLWithPath: file).lastPathComponent
             if !json { print(Self.table(report, name: name)) }
             var plots: [String] = []

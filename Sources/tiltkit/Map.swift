@@ -92,9 +92,10 @@ struct MapCommand: ParsableCommand {
         for output in [svg, svg.deletingPathExtension().appendingPathExtension("png")] where OutputPath.isSameFile(output.path, tracePath) {
             throw ValidationError("--plot \(path): \(output.path) is the trace being mapped; give another file")
         }
-        let trace = try loadTrace(tracePath)
         let name = URL(fileURLWithPath: tracePath).lastPathComponent
-        let result = MapPlot.map(trace.samples, profile: profile, name: name)
+        let result = try MapPlot.map(profile: profile, name: name) { visit in
+            try forEachSample(in: URL(fileURLWithPath: tracePath), visit)
+        }
         try FileManager.default.createDirectory(at: svg.deletingLastPathComponent(), withIntermediateDirectories: true)
         try result.chart.svg().write(to: svg, atomically: true, encoding: .utf8)
         let png = try SVGRasterizer.convertToPNG(svg)

@@ -15,17 +15,24 @@ enum MapPlot {
         var samples: Int
     }
 
-    static func map(_ samples: [MotionSample], profile: MapperProfile, name: String) -> Result {
+    /// Maps the samples `forEachSample` hands over, in time order (a trace read from its file a
+    /// piece at a time); the chart's lines keep evenly spread points (`DecimatedSeries`), the gap
+    /// and the count are over every sample.
+    static func map(profile: MapperProfile, name: String,
+                    forEachSample: (_ visit: (MotionSample) -> Void) throws -> Void) rethrows -> Result {
         var mapper = Mapper(profile: profile)
         var estimator = DeviceMotionEstimatorKind.fusion.make()
         let countsPerDegree = profile.countsPerDegree
         let degrees = 180 / Double.pi
         var view = (yaw: 0.0, pitch: 0.0), pad = (yaw: 0.0, pitch: 0.0)
         var gap = (yaw: 0.0, pitch: 0.0)
-        var series = (viewYaw: [(Double, Double)](), padYaw: [(Double, Double)](), viewPitch: [(Double, Double)](), padPitch: [(Double, Double)]())
+        var series = (viewYaw: DecimatedSeries(), padYaw: DecimatedSeries(), viewPitch: DecimatedSeries(), padPitch: DecimatedSeries())
         var previous: Double?
-        let start = samples.first?.timestamp ?? 0
-        for sample in samples {
+        var start: Double?
+        var count = 0
+        try forEachSample { sample in
+            count += 1
+            if start == nil { start = sample.timestamp }
             let output = mapper.step(sample: sample, controls: .idle)
             view.yaw += Double(output.mouseX) / countsPerDegree
             view.pitch -= Double(output.mouseY) / countsPerDegree
@@ -41,7 +48,7 @@ enum MapPlot {
                 }
             }
             previous = sample.timestamp
-            let t = sample.timestamp - start
+            let t = sample.timestamp - start!
             series.viewYaw.append((t, view.yaw)); series.padYaw.append((t, pad.yaw))
             series.viewPitch.append((t, view.pitch)); series.padPitch.append((t, pad.pitch))
             gap = (max(gap.yaw, abs(view.yaw - pad.yaw)), max(gap.pitch, abs(view.pitch - pad.pitch)))
@@ -49,11 +56,11 @@ enum MapPlot {
         var chart = SVGChart(title: "tiltkit map: \(name), \(profile.gyroSpace.rawValue) space, sensitivity \(String(format: "%g", profile.gyroSensitivity))",
                              xLabel: "time (s)", yLabel: "turn (deg)")
         chart.series = [
-            .init(name: "view right (mouse counts)", points: series.viewYaw),
-            .init(name: "pad right × sensitivity", points: series.padYaw),
-            .init(name: "view up (mouse counts)", points: series.viewPitch),
-            .init(name: "pad up × sensitivity", points: series.padPitch),
+            .init(name: "view right (mouse counts)", points: series.viewYaw.points),
+            .init(name: "pad right × sensitivity", points: series.padYaw.points),
+            .init(name: "view up (mouse counts)", points: series.viewPitch.points),
+            .init(name: "pad up × sensitivity", points: series.padPitch.points),
         ]
-        return Result(chart: chart, largestGap: gap, samples: samples.count)
+        return Result(chart: chart, largestGap: gap, samples: count)
     }
 }

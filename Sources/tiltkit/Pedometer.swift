@@ -49,8 +49,10 @@ struct PedometerCommand: ParsableCommand {
         try reportingErrors {
             let model = stepLength.map { StepLengthModel.fixed(metres: $0) } ?? .default
             let results = try files.map { file in
-                var result = PedometerResult(name: file, samples: try loadTrace(file).samples, stepLength: model,
-                                             notes: try TraceNotes.read(contentsOf: URL(fileURLWithPath: file)))
+                let url = URL(fileURLWithPath: file)
+                var result = try PedometerResult(name: file, stepLength: model, notes: try TraceNotes.read(contentsOf: url)) { visit in
+                    try forEachSample(in: url, visit)
+                }
                 result.truth = nil  // the count alone; against its truth is `tiltkit bench pedometer`
                 return result
             }

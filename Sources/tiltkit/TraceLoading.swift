@@ -14,6 +14,22 @@ func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
     return trace
 }
 
+/// Hands each sample of the trace at `url` to `visit`, reading the file a piece at a time
+/// (`TraceSampleStream`), so memory does not grow with it; then says the reader's warnings
+/// (unless `warn` is false: a second pass over the same file).
+@discardableResult
+func forEachSample(in url: URL, format: TraceFormat? = nil, warn: Bool = true,
+                   _ visit: (MotionSample) throws -> Void) throws -> TraceMetadata {
+    let stream = try TraceSampleStream(contentsOf: url, format: format)
+    var count = 0
+    while let sample = try stream.next() {
+        try visit(sample)
+        count += 1
+    }
+    if warn { printWarnings(stream.warnings, samplesRead: count) }
+    return stream.metadata
+}
+
 /// `samplesRead` is said when known ("read the 12 samples before it").
 func printWarnings(_ warnings: [TraceError], samplesRead: Int?) {
     let read = samplesRead.map { "the \($0) samples" } ?? "the samples"

@@ -6,14 +6,6 @@ import Foundation
 /// Where the quaternion is absent but roll/pitch/yaw are present (MotionSense), the reference
 /// attitude is built from the angles as Core Motion does: `Rz(yaw)·Rx(pitch)·Ry(roll)`.
 enum ColumnsImporter {
-    static func read(_ document: CSVDocument) throws -> Trace {
-        var reader = try columnReader(document)
-        let samples = try reader.samples(document)
-        return Trace(samples: samples,
-                     metadata: TraceMetadata(source: document.file, nominalRate: Trace.estimatedRate(samples),
-                                             importedFrom: .columns))
-    }
-
     /// The reader for the rows under the header (the document's first line).
     static func columnReader(_ document: CSVDocument) throws -> TraceColumnReader {
         guard let header = document.lines.first else {

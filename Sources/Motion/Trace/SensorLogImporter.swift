@@ -17,52 +17,71 @@ enum SensorLogImporter {
     static let gravity = ["motionGravityX", "motionGravityY", "motionGravityZ"]
     static let userAcceleration = ["motionUserAccelerationX", "motionUserAccelerationY", "motionUserAccelerationZ"]
 
-    static func read(_ document: CSVDocument) throws -> Trace {
-        guard let header = document.lines.first else {
-            throw TraceError(file: document.file, line: 1, problem: .emptyFile)
-        }
-        func find(_ names: [String], required: Bool = false) throws -> [Int]? {
-            try document.columns(names, in: header, required: required, ignoringUnits: true)
-        }
-        let required = try find([time] + accelerometer, required: true)!
-        let t = required[0], a = Array(required[1...3])
-        let g = try find(gyroscope)
-        let m = try find(magnetometer)
-        let p = try find(pressure)
-        let q = try find(quaternion)
-        let grav = try find(gravity)
-        let user = try find(userAcceleration)
+    /// The rows under the header (the first line of the file's first piece).
+    struct RowReader: TraceRowReader {
+        let headerLine: Int
+        let cellCount: Int
+        private let t: Int, a: [Int]
+        private let g: [Int]?, m: [Int]?, p: [Int]?, q: [Int]?, grav: [Int]?, user: [Int]?
+        private var previous: Double?
+        private var origin: Double?
+        private var latestPressure: Double?
 
-        var samples: [MotionSample] = []
-        samples.reserveCapacity(document.lines.count)
-        var previous: Double?
-        var origin: Double?
-        var latestPressure: Double?
-        for line in document.lines.dropFirst() {
-            try document.checkCellCount(line, expected: header.cells.count)
-            let raw = try document.time(t, name: time, on: line, after: previous)
-            previous = raw
-            let start = origin ?? raw
-            origin = start
-            guard let acceleration = try document.vector(a, names: accelerometer, on: line) else {
-                throw TraceError(file: document.file, line: line.number, problem: .missingAcceleration)
+        init(_ document: CSVDocument) throws {
+            guard let header = document.lines.first else {
+                throw TraceError(file: document.file, line: 1, problem: .emptyFile)
             }
-            if let reading = try p.flatMap({ try document.values($0, names: pressure, on: line) }) { latestPressure = reading[0] }
-            var sample = MotionSample(timestamp: raw - start, acceleration: acceleration,
-                                      rotationRate: try g.flatMap { try document.vector($0, names: gyroscope, on: line) },
-                                      magneticField: try m.flatMap { try document.vector($0, names: magnetometer, on: line) },
-                                      pressure: latestPressure)
-            let attitude = try q.flatMap { try document.values($0, names: quaternion, on: line) }
-                .map { Quaternion(w: $0[3], x: $0[0], y: $0[1], z: $0[2]) }
-            let gravityValue = try grav.flatMap { try document.vector($0, names: gravity, on: line) }
-            let userValue = try user.flatMap { try document.vector($0, names: userAcceleration, on: line) }
-            if attitude != nil || gravityValue != nil || userValue != nil {
-                sample.reference = ReferenceMotion(attitude: attitude, gravity: gravityValue, userAcceleration: userValue)
+            func find(_ names: [String], required: Bool = false) throws -> [Int]? {
+                try document.columns(names, in: header, required: required, ignoringUnits: true)
             }
-            samples.append(sample)
+            let required = try find([time] + accelerometer, required: true)!
+            t = required[0]
+            a = Array(required[1...3])
+            g = try find(gyroscope)
+            m = try find(magnetometer)
+            p = try find(pressure)
+            q = try find(quaternion)
+            grav = try find(gravity)
+            user = try find(userAcceleration)
+            headerLine = header.number
+            cellCount = header.cells.count
         }
-        if samples.isEmpty { throw TraceError(file: document.file, line: header.number, problem: .noSamples) }
-        return Trace(samples: samples, metadata: TraceMetadata(source: document.file, nominalRate: Trace.estimatedRate(samples),
-                                                                importedFrom: .sensorLog))
+
+        var columns: TraceColumns {
+            var columns: TraceColumns = []
+            if g != nil { columns.insert(.rotationRate) }
+            if m != nil { columns.insert(.magneticField) }
+            if p != nil { columns.insert(.pressure) }
+            if q != nil { columns.insert(.referenceAttitude) }
+            if grav != nil { columns.insert(.referenceGravity) }
+            if user != nil { columns.insert(.referenceUserAcceleration) }
+            return columns
+        }
+
+        mutating func read(_ document: CSVDocument, _ body: (MotionSample) throws -> Void) throws {
+            for line in document.lines where line.number > headerLine {
+                try document.checkCellCount(line, expected: cellCount)
+                let raw = try document.time(t, name: time, on: line, after: previous)
+                previous = raw
+                let start = origin ?? raw
+                origin = start
+                guard let acceleration = try document.vector(a, names: accelerometer, on: line) else {
+                    throw TraceError(file: document.file, line: line.number, problem: .missingAcceleration)
+                }
+                if let reading = try p.flatMap({ try document.values($0, names: pressure, on: line) }) { latestPressure = reading[0] }
+                var sample = MotionSample(timestamp: raw - start, acceleration: acceleration,
+                                          rotationRate: try g.flatMap { try document.vector($0, names: gyroscope, on: line) },
+                                          magneticField: try m.flatMap { try document.vector($0, names: magnetometer, on: line) },
+                                          pressure: latestPressure)
+                let attitude = try q.flatMap { try document.values($0, names: quaternion, on: line) }
+                    .map { Quaternion(w: $0[3], x: $0[0], y: $0[1], z: $0[2]) }
+                let gravityValue = try grav.flatMap { try document.vector($0, names: gravity, on: line) }
+                let userValue = try user.flatMap { try document.vector($0, names: userAcceleration, on: line) }
+                if attitude != nil || gravityValue != nil || userValue != nil {
+                    sample.reference = ReferenceMotion(attitude: attitude, gravity: gravityValue, userAcceleration: userValue)
+                }
+                try body(sample)
+            }
+        }
     }
 }

@@ -54,11 +54,6 @@ enum TiltkitTraceFormat {
         return cells.joined(separator: ",") + "\n"
     }
 
-    static func read(_ document: CSVDocument) throws -> Trace {
-        var (metadata, reader) = try header(document)
-        return Trace(samples: try reader.samples(document), metadata: metadata)
-    }
-
     /// The metadata comments and the reader for the rows under the header line.
     static func header(_ document: CSVDocument) throws -> (TraceMetadata, TraceColumnReader) {
         guard let first = document.lines.first else {

@@ -20,31 +20,16 @@ public struct Trace: Hashable, Sendable {
 
     /// Reads a trace in any `TraceFormat`, detected from its contents unless `format` is given.
     /// Throws `TraceError` (file, line, what) for anything malformed; never returns part of a file,
-    /// except that a last line cut off mid-write is left out and named in `warnings`.
+    /// except that a last line cut off mid-write is left out and named in `warnings`. The file is
+    /// read a piece at a time (`TraceSampleStream`): memory holds the samples, not the text.
     public static func load(contentsOf url: URL, format: TraceFormat? = nil) throws -> Trace {
-        let name = url.relativePath
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        if format == .sensorLogger || (exists && isDirectory.boolValue) {
-            guard SensorLoggerImporter.looksLikeExport(url) else {
-                throw TraceError(file: name, line: nil, problem: .unknownFormat(header: "(a folder without Sensor Logger CSVs)"))
-            }
-            return try SensorLoggerImporter.read(folder: url, name: name)
-        }
-        let document = try CSVDocument(contentsOf: url, name: name)
-        try TraceFormat.checkHeader(document)
-        let resolved = try format ?? TraceFormat.detect(document)
-        var trace: Trace
-        switch resolved {
-        case .tiltkit: trace = try TiltkitTraceFormat.read(document)
-        case .columns: trace = try ColumnsImporter.read(document)
-        case .xioFusion: trace = try XIOFusionImporter.read(document)
-        case .sensorLog: trace = try SensorLogImporter.read(document)
-        case .sensorLogger: return try SensorLoggerImporter.read(folder: url, name: name)  // folders return above
-        }
-        if resolved != .tiltkit { trace.metadata.source = Trace.shortName(url) }
-        trace.warnings = document.cutLastLine.map { [$0] } ?? []
-        return trace
+        let stream = try TraceSampleStream(contentsOf: url, format: format)
+        var samples: [MotionSample] = []
+        while let sample = try stream.next() { samples.append(sample) }
+        var metadata = stream.metadata
+        // The stream estimates an import's rate from its first piece; here all of it is at hand.
+        if stream.format != .tiltkit && stream.format != .sensorLogger { metadata.nominalRate = estimatedRate(samples) }
+        return Trace(samples: samples, metadata: metadata, warnings: stream.warnings)
     }
 
     /// Writes the trace in the tiltkit format (see `TiltkitTraceFormat`), replacing `url`.

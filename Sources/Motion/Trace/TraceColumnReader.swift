@@ -2,7 +2,7 @@
 /// format and the recordings' `t,ax,…` layout share it. Vectors are all-or-nothing per row;
 /// an empty vector means the sensor has no value on that row. Rows may come in several documents
 /// (chunks of one file, see `TraceSampleStream`); time must increase across them.
-struct TraceColumnReader {
+struct TraceColumnReader: TraceRowReader {
     private let file: String
     private let header: CSVDocument.Line
     private var previous: Double?
@@ -66,17 +66,6 @@ struct TraceColumnReader {
         if referenceGravity != nil { columns.insert(.referenceGravity) }
         if referenceUserAcceleration != nil { columns.insert(.referenceUserAcceleration) }
         return columns
-    }
-
-    /// Every data row of a whole file after the header, in order; comment lines are skipped.
-    mutating func samples(_ document: CSVDocument) throws -> [MotionSample] {
-        var samples: [MotionSample] = []
-        samples.reserveCapacity(document.lines.count)
-        try read(document) { samples.append($0) }
-        if samples.isEmpty {
-            throw TraceError(file: document.file, line: header.number, problem: .noSamples)
-        }
-        return samples
     }
 
     /// Hands over each data row of `document` after the header, in order; comment lines are skipped.

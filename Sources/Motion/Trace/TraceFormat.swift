@@ -23,8 +23,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
             if SensorLoggerImporter.looksLikeExport(url) { return .sensorLogger }
             throw TraceError(file: name, line: nil, problem: .unknownFormat(header: "(a folder without Sensor Logger CSVs)"))
         }
-        let document = try CSVDocument(contentsOf: url, name: name)
-        return try detect(document)
+        return try TraceSampleStream(contentsOf: url).format
     }
 
     static func detect(_ document: CSVDocument) throws -> TraceFormat {

@@ -1,21 +1,28 @@
 import Foundation
 
-/// A trace's samples one at a time. Tiltkit traces and the `t,ax,…` layout are read a piece of
-/// a few MB at a time (the preamble must fit in the first), so memory stays bounded however long the file (`fuse` and
-/// `convert` use this); the other formats, exports of minutes, are loaded whole behind the same calls.
+/// A trace's samples one at a time, read from the file a piece of a few MB at a time (the
+/// preamble must fit in the first), so memory stays bounded however long the file. Every
+/// one-file format streams; its header is checked on the first piece, so a file of another format
+/// is refused from its first lines. A Sensor Logger folder (one CSV per sensor, paired by time)
+/// is loaded whole behind the same calls.
 ///
 ///     let stream = try TraceSampleStream(contentsOf: url)
 ///     while let sample = try stream.next() { … }
 public final class TraceSampleStream {
-    public let metadata: TraceMetadata
+    /// An imported recording's nominal rate is estimated from the median period of its first
+    /// piece (tens of thousands of samples; all of a file smaller than a piece): the rest has not
+    /// been read when the metadata is asked for.
+    public private(set) var metadata: TraceMetadata
+    /// The format read, detected or given.
+    public let format: TraceFormat
     /// What the reader passed over without failing (a cut last line); complete once `next()` returns nil.
     public private(set) var warnings: [TraceError] = []
-    /// The columns the header names (for a loaded format: the ones its samples fill).
+    /// The columns the header names (for a loaded folder: the ones its samples fill).
     public let columns: TraceColumns
 
     private enum Origin {
-        case pieces(FileInput, TraceColumnReader)
-        case loaded([MotionSample])
+        case pieces(FileInput, any TraceRowReader)
+        case loaded
     }
 
     private var origin: Origin
@@ -33,12 +40,12 @@ public final class TraceSampleStream {
     public convenience init(contentsOf url: URL, format: TraceFormat? = nil, pieceSize: Int = 4 << 20) throws {
         let name = url.relativePath
         var isDirectory: ObjCBool = false
-        let streamable: Set<TraceFormat> = [.tiltkit, .columns]
-        if let format, !streamable.contains(format) {
-            self.init(loaded: try Trace.load(contentsOf: url, format: format)); return
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            self.init(loaded: try Trace.load(contentsOf: url, format: format)); return
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if format == .sensorLogger || (exists && isDirectory.boolValue) {
+            guard SensorLoggerImporter.looksLikeExport(url) else {
+                throw TraceError(file: name, line: nil, problem: .unknownFormat(header: "(a folder without Sensor Logger CSVs)"))
+            }
+            self.init(loaded: try SensorLoggerImporter.read(folder: url, name: name)); return
         }
         let file = try FileInput(path: url.path, name: name)
         var bytes: [UInt8] = []
@@ -54,20 +61,26 @@ public final class TraceSampleStream {
         let document = CSVDocument(bytes: first, name: name, firstLine: 1, atEnd: atEnd)
         try TraceFormat.checkHeader(document)
         let resolved = try format ?? TraceFormat.detect(document)
-        guard streamable.contains(resolved) else {
-            self.init(loaded: try Trace.load(contentsOf: url, format: resolved)); return
+        var imported = TraceMetadata(source: Trace.shortName(url), importedFrom: resolved)
+        let reader: any TraceRowReader
+        switch resolved {
+        case .tiltkit: (imported, reader) = try TiltkitTraceFormat.header(document)
+        case .columns: reader = try ColumnsImporter.columnReader(document)
+        case .xioFusion: reader = try XIOFusionImporter.RowReader(document)
+        case .sensorLog: reader = try SensorLogImporter.RowReader(document)
+        case .sensorLogger:  // a file, not a folder: refused above
+            throw TraceError(file: name, line: nil, problem: .unreadable(reason: "a file, not a Sensor Logger export folder"))
         }
-        let (metadata, reader) = resolved == .tiltkit
-            ? try TiltkitTraceFormat.header(document)
-            : (TraceMetadata(source: Trace.shortName(url), importedFrom: .columns), try ColumnsImporter.columnReader(document))
-        self.init(metadata: metadata, file: file, reader: reader, pieceSize: pieceSize)
+        self.init(metadata: imported, format: resolved, file: file, reader: reader, pieceSize: pieceSize)
         self.carry = carry
         nextLine = document.nextLine
         try take(document, atEnd: atEnd)
+        if resolved != .tiltkit { metadata.nominalRate = Trace.estimatedRate(pending) }
     }
 
-    private init(metadata: TraceMetadata, file: FileInput, reader: TraceColumnReader, pieceSize: Int) {
+    private init(metadata: TraceMetadata, format: TraceFormat, file: FileInput, reader: any TraceRowReader, pieceSize: Int) {
         self.metadata = metadata
+        self.format = format
         self.pieceSize = pieceSize
         columns = reader.columns
         headerLine = reader.headerLine
@@ -77,9 +90,10 @@ public final class TraceSampleStream {
 
     private init(loaded trace: Trace) {
         metadata = trace.metadata
+        format = .sensorLogger
         warnings = trace.warnings
         columns = trace.columns
-        origin = .loaded(trace.samples)
+        origin = .loaded
         pieceSize = 0
         pending = trace.samples
     }

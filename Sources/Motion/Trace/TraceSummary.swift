@@ -152,7 +152,7 @@ struct TraceTally {
 /// Periods between samples counted in buckets 1/8192 of an octave wide (8.5e-5 relative), so
 /// the median needs no list of every period: a real trace fills a few hundred buckets, and no
 /// trace more than 8192 per doubling from its shortest period to its longest.
-struct PeriodHistogram: Hashable, Sendable {
+public struct PeriodHistogram: Hashable, Sendable {
     private static let bucketsPerOctave = 8192.0
     /// Bucket index → how many periods fell in it and their sum.
     private var buckets: [Int: Bucket] = [:]
@@ -163,7 +163,9 @@ struct PeriodHistogram: Hashable, Sendable {
         var sum = 0.0
     }
 
-    mutating func add(_ period: Double) {
+    public init() {}
+
+    public mutating func add(_ period: Double) {
         // Periods are positive in a valid trace; anything else sorts below every real bucket.
         let key = period > 0 ? Int((log2(period) * PeriodHistogram.bucketsPerOctave).rounded(.down)) : Int.min
         buckets[key, default: Bucket()].count += 1
@@ -173,7 +175,7 @@ struct PeriodHistogram: Hashable, Sendable {
 
     /// The mean of the bucket holding the median (element `count / 2` of the sorted periods, as
     /// `Trace.medianPeriod`): within 0.01 % of it.
-    var median: Double? {
+    public var median: Double? {
         guard count > 0 else { return nil }
         var seen = 0
         for key in buckets.keys.sorted() {

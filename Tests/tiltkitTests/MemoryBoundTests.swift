@@ -1,0 +1,76 @@
+import Foundation
+import Motion
+import Testing
+import TestSupport
+
+/// The commands that read a trace read it a piece at a time: their peak memory does not grow with
+/// the trace. (`scripts/memory-bench.py` measures the same on a 1 GB trace against 200 MB.)
+@Suite("tiltkit commands, memory against trace length")
+struct MemoryBoundTests {
+    /// A walk, a rest and a turn, repeated: `seconds` of a tiltkit trace at 100 Hz, about 95 bytes a sample.
+    static func writeTrace(seconds: Int, to url: URL) throws {
+        var text = "# tiltkit-trace v1\n# source: memory test\n# nominal-rate-hz: 100.0\n"
+            + "t (s),ax (g),ay (g),az (g),gx (rad/s),gy (rad/s),gz (rad/s),mx (uT),my (uT),mz (uT)\n"
+        let output = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: url.path, contents: nil); return url.path }()))
+        defer { try? output.close() }
+        for i in 0..<(seconds * 100) {
+            let t = Double(i) / 100, phase = t.truncatingRemainder(dividingBy: 30)
+            let bounce = phase < 10 ? 0.35 * sin(2 * .pi * 2 * t) : 0.001 * sin(7 * t)
+            let turn = phase >= 20 ? 1.5 * sin(2 * .pi * 0.25 * t) : 0.0005
+            text += String(format: "%.2f,%.5f,0.03,%.5f,%.5f,0.05,%.5f,%.4f,%.4f,-40\n",
+                           t, 0.05 * sin(2 * .pi * t), -1 + bounce, 0.1 * sin(4 * .pi * t), turn, 20 * cos(0.3 * t), 20 * sin(0.3 * t))
+            if text.utf8.count > 1 << 20 {
+                try output.write(contentsOf: Data(text.utf8))
+                text = ""
+            }
+        }
+        try output.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Runs tiltkit with `arguments` (output discarded) and returns its exit status and its own
+    /// peak resident set in bytes: wait4's rusage is the one child's, unlike RUSAGE_CHILDREN.
+    static func peakMemory(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+        let executable = try #require(PedometerCommandTests.executable, "tiltkit is not built beside the tests")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        try #require(spawned == 0, "posix_spawn: \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+        return (exitStatus, usage.ru_maxrss * 1024)  // ru_maxrss is in kB on Linux (getrusage(2))
+    }
+
+    @Test("pedometer and activity peak within a few MB on a trace 4× as long",
+          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI,
+                   "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func memoryDoesNotGrowWithTheTrace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-memory-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let short = folder.appendingPathComponent("short.csv"), long = folder.appendingPathComponent("long.csv")
+        // Both longer than a read piece (4 MB), so the shorter shows what a piece costs.
+        try Self.writeTrace(seconds: 700, to: short)     // ≈ 5 MB
+        try Self.writeTrace(seconds: 2800, to: long)     // ≈ 20 MB
+        let grown = try FileManager.default.attributesOfItem(atPath: long.path)[.size] as! Int
+            - (try FileManager.default.attributesOfItem(atPath: short.path)[.size] as! Int)
+        for command in ["pedometer", "activity"] {
+            var peaks: [Int] = []
+            for trace in [short, long] {
+                let (status, bytes) = try Self.peakMemory([command, trace.path])
+                #expect(status == 0, "tiltkit \(command) \(trace.path) exited \(status)")
+                peaks.append(bytes)
+            }
+            // Whole, the longer trace's samples alone (about 200 bytes each in memory) would add far more than the file's size.
+            #expect(peaks[1] - peaks[0] < grown / 2,
+                    "tiltkit \(command): peak \(peaks[0] >> 20) MB on 5 MB, \(peaks[1] >> 20) MB on 20 MB: memory grows with the trace")
+        }
+    }
+}
