@@ -227,17 +227,20 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     /// reports in a row (its IMU is off: zeros are not served as motion), and again, as "back",
     /// when motion returns.
     private func motionSensorsNotice(offBefore: Int, samples: [MotionSample]) -> String? {
-        let off = decoder!.statistics.motionSensorsOff
-        if !samples.isEmpty {
-            defer { reportsWithMotionOff = 0 }
-            if reportsWithMotionOff >= Self.reportsBeforeSayingMotionIsOff { motionReturned = true }
-            return nil
-        }
+        // A batch's zero reports are taken to come before its samples: a burst read as the IMU
+        // comes back is told off, then back.
         let before = reportsWithMotionOff
-        reportsWithMotionOff += off - offBefore
-        guard before < Self.reportsBeforeSayingMotionIsOff, reportsWithMotionOff >= Self.reportsBeforeSayingMotionIsOff,
-              let model = decoder?.device.model else { return nil }
-        return "\(path): \(model.displayName) reports carry no motion (its IMU is off): " + Self.motionOffFix(model)
+        reportsWithMotionOff += decoder!.statistics.motionSensorsOff - offBefore
+        let threshold = Self.reportsBeforeSayingMotionIsOff
+        var notice: String?
+        if before < threshold, reportsWithMotionOff >= threshold, let model = decoder?.device.model {
+            notice = "\(path): \(model.displayName) reports carry no motion (its IMU is off): " + Self.motionOffFix(model)
+        }
+        if !samples.isEmpty {
+            if reportsWithMotionOff >= threshold { motionReturned = true }
+            reportsWithMotionOff = 0
+        }
+        return notice
     }
 
     /// What to change when a pad's IMU is off.
