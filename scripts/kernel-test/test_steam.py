@@ -98,12 +98,16 @@ def stream_values(kind, pad, hidraw):
     out = f"/tmp/kt-steam-{kind}.csv"
     record = Recording(f"hidraw:{hidraw}", out)
     assert record.wait_started(120), f"record did not start: {record.lines}"
+    recording_since = time.monotonic()
     server = subprocess.Popen([BINARY, "serve", "dsu", "--source", f"hidraw:{hidraw}", "--port", str(PORT),
                                "--raw-gyro", "--status-interval", "1"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     client = Client()
     try:
-        client.stream(2.0)
+        # A debug binary's first starts in an emulated VM take seconds: stream until it serves.
+        deadline = time.monotonic() + 60
+        while not any(f["state"] == 2 for _, f in client.pad_data) and time.monotonic() < deadline:
+            client.stream(0.5)
         window = [time.monotonic()]
         sent_before = pad.reports_sent
         for accel, gyro in VALUES:
@@ -111,10 +115,12 @@ def stream_values(kind, pad, hidraw):
             client.stream(HOLD)
         window.append(time.monotonic())
         sent = pad.reports_sent - sent_before
+        # The model's reports after the recording had certainly started: each must be a sample.
+        sent_recording = len([t for t in pad.sent_at if t > recording_since])
     finally:
         server.terminate()
         served = server.communicate(timeout=30)[0]
-    return record, dict(client=client, served=served, window=window, sent=sent)
+    return record, dict(client=client, served=served, window=window, sent=sent, sent_recording=sent_recording)
 
 
 def check_recording_and_dsu(kind, pad, hidraw, record, seen):
@@ -128,8 +134,9 @@ def check_recording_and_dsu(kind, pad, hidraw, record, seen):
     print(f"    rate: model sent {sent} reports in {window[1] - window[0]:.2f} s "
           f"({sent / (window[1] - window[0]):.0f} Hz, nominal {1e6 / pad.interval_us:.0f} Hz); "
           f"recorded {len(rows)} samples, median interval {statistics.median(steps) * 1e3:.2f} ms")
+    print(f"    reports sent while recording {seen['sent_recording']}, samples recorded {len(rows)}")
     assert all(s > 0 for s in steps)
-    assert 0.002 < statistics.median(steps) < 0.008, "a report about every 4 ms"
+    assert len(rows) >= seen["sent_recording"], "reports were lost between the model and the trace"
     # DSU: every live packet carries one of the sets the model was told, in DSU's convention.
     live = [f for _, f in seen["client"].pad_data if f["state"] == 2]
     reference = [dsu_from_core_motion([0, *a, *g]) for a, g in (core_motion(kind, a, g) for a, g in VALUES)]
