@@ -1,5 +1,6 @@
-// libFuzzer target: the gamepad report decoders (DualShock 4, DualSense, Switch, USB and
-// Bluetooth, with CRC checks), feature-report calibration, and hidraw's stream framing.
+// libFuzzer target: the gamepad report decoders (DualShock 4, DualSense, Switch, Steam Deck and
+// Steam Controller, USB and Bluetooth, with CRC checks), feature-report calibration, the Steam
+// Controller's attribute replies, and hidraw's stream framing.
 // The first byte picks the pad; the rest is reports, each prefixed by a length byte.
 import Foundation
 @testable import MotionDevices
@@ -22,6 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if report.first == 0x02 || report.first == 0x05 || report.first == 0x09 {
             try? decoder.applyFeatureReport(report)
         }
+        _ = SteamControllerSettings.reportInterval(fromAttributes: report)
         _ = decoder.decode(report, hostTime: time)
     }
     // Framing: the same bytes as a file of reports back to back.

@@ -8,9 +8,17 @@ public enum GamepadModel: String, CaseIterable, Hashable, Sendable {
     case switchPro
     case joyConLeft
     case joyConRight
+    /// The Steam Deck's built-in controls (one USB device inside the Deck).
+    case steamDeck
+    /// The Steam Controller on its USB cable.
+    case steamController
+    /// Valve's wireless adapter for the Steam Controller: the same reports, possibly with no
+    /// controller connected.
+    case steamControllerDongle
 
     public static let sonyVendorID: UInt16 = 0x054C
     public static let nintendoVendorID: UInt16 = 0x057E
+    public static let valveVendorID: UInt16 = 0x28DE
 
     /// Identifies a pad from the ids hidraw reports (HIDIOCGRAWINFO or uevent HID_ID).
     public init?(vendorID: UInt16, productID: UInt16) {
@@ -22,6 +30,11 @@ public enum GamepadModel: String, CaseIterable, Hashable, Sendable {
         case (Self.nintendoVendorID, 0x2009): self = .switchPro
         case (Self.nintendoVendorID, 0x2006): self = .joyConLeft
         case (Self.nintendoVendorID, 0x2007): self = .joyConRight
+        // SDL's usb_ids.h; the kernel's hid-ids.h (USB_DEVICE_ID_STEAM_DECK, _STEAM_CONTROLLER,
+        // _STEAM_CONTROLLER_WIRELESS).
+        case (Self.valveVendorID, 0x1205): self = .steamDeck
+        case (Self.valveVendorID, 0x1102): self = .steamController
+        case (Self.valveVendorID, 0x1142): self = .steamControllerDongle
         default: return nil
         }
     }
@@ -35,6 +48,9 @@ public enum GamepadModel: String, CaseIterable, Hashable, Sendable {
         case .switchPro: return "Switch Pro Controller"
         case .joyConLeft: return "Joy-Con (L)"
         case .joyConRight: return "Joy-Con (R)"
+        case .steamDeck: return "Steam Deck"
+        case .steamController: return "Steam Controller"
+        case .steamControllerDongle: return "Steam Controller wireless adapter"
         }
     }
 
@@ -43,10 +59,21 @@ public enum GamepadModel: String, CaseIterable, Hashable, Sendable {
         case .dualShock4, .dualShock4Dongle: return .dualShock4
         case .dualSense, .dualSenseEdge: return .dualSense
         case .switchPro, .joyConLeft, .joyConRight: return .nintendo
+        case .steamDeck, .steamController, .steamControllerDongle: return .steam
         }
     }
 
-    enum Family { case dualShock4, dualSense, nintendo }
+    enum Family { case dualShock4, dualSense, nintendo, steam }
+
+    /// Where the pad's gyro calibration comes from, for `tiltkit devices`: a factory calibration the
+    /// pad reports, or none (Valve's reports carry none; `GyroCalibration` then finds the bias).
+    public var calibrationSource: String {
+        switch family {
+        case .dualShock4, .dualSense: return "factory (feature report)"
+        case .nintendo: return "factory (SPI flash)"
+        case .steam: return "none in the reports: gyro bias from --gyro-calibration"
+        }
+    }
 }
 
 /// How the pad is attached; it changes report IDs, offsets and checksums.
@@ -84,6 +111,9 @@ public struct GamepadDevice: Hashable, Sendable, CustomStringConvertible {
         "switch-pro-bt": GamepadDevice(model: .switchPro, bus: .bluetooth),
         "joycon-l": GamepadDevice(model: .joyConLeft, bus: .bluetooth),
         "joycon-r": GamepadDevice(model: .joyConRight, bus: .bluetooth),
+        "steam-deck": GamepadDevice(model: .steamDeck, bus: .usb),
+        "steam-controller": GamepadDevice(model: .steamController, bus: .usb),
+        "steam-controller-dongle": GamepadDevice(model: .steamControllerDongle, bus: .usb),
     ]
 
     public init?(hint: String) {
@@ -124,6 +154,12 @@ public struct GamepadDevice: Hashable, Sendable, CustomStringConvertible {
         case (.dualSense, .usb): return 250
         case (.dualSense, .bluetooth): return 1000
         case (.nintendo, _): return 200
+        // A report every 4 ms (SDL's Steam Deck driver and hid-steam's Deck IMU: "always 1 kHz
+        // according to the USB descriptor, but actually about 4 ms").
+        case (.steam, _) where model == .steamDeck: return 250
+        // SDL's default when the controller does not say its connection interval (9000 µs); the
+        // source reads the real interval when it opens the controller.
+        case (.steam, _): return 1e6 / Double(SteamControllerSettings.defaultReportIntervalMicroseconds)
         }
     }
 }

@@ -15,17 +15,19 @@ public struct GamepadReportDecoder: Sendable {
     public private(set) var statistics = ReportStatistics()
 
     private var stamper: SensorTimestamper
-    /// Running estimate of the Nintendo report interval in seconds (nominally 15 ms).
-    private var switchReportInterval = 0.015
-    private var lastSwitchHostTime: Double?
+    /// Running estimate of the report interval in seconds, for pads without a sensor clock
+    /// (Nintendo: nominally 15 ms; Steam pads: their nominal rate).
+    private var reportInterval: Double
+    private var lastArrivalHostTime: Double?
 
     public init(device: GamepadDevice) {
         self.device = device
         switch device.model.family {
         case .dualShock4: stamper = SensorTimestamper(clock: .dualShock4)
         case .dualSense: stamper = SensorTimestamper(clock: .dualSense)
-        case .nintendo: stamper = SensorTimestamper(clock: nil)
+        case .nintendo, .steam: stamper = SensorTimestamper(clock: nil)
         }
+        reportInterval = device.model.family == .nintendo ? 0.015 : 1 / device.nominalRate
     }
 
     /// What happened to the pad's sensor clock: samples stamped on arrival, resynchronisations.
@@ -41,7 +43,7 @@ public struct GamepadReportDecoder: Sendable {
     /// Forget timing after a reconnect: the pad's clock restarted.
     public mutating func resetTiming() {
         stamper.reset()
-        lastSwitchHostTime = nil
+        lastArrivalHostTime = nil
     }
 
     /// Samples in the report (none, one, or three for Nintendo pads). `hostTime` is when it was
@@ -73,6 +75,7 @@ public struct GamepadReportDecoder: Sendable {
             DualShock4Report.parse(report, bus: device.bus, isAdapter: device.model == .dualShock4Dongle).map { [$0] }
         case .dualSense: DualSenseReport.parse(report, bus: device.bus).map { [$0] }
         case .nintendo: SwitchReport.parse(report, order: switchSampleOrder)
+        case .steam: SteamReport.parse(report, layout: device.model == .steamDeck ? .deck : .controller).map { [$0] }
         }
     }
 
@@ -91,30 +94,53 @@ public struct GamepadReportDecoder: Sendable {
             func mirrored(_ v: Vector3) -> Vector3 { let p = CoreMotionFrame.playStationFromNintendo(v); return Vector3(-p.x, -p.y, p.z) }
             gyro = mirrored(switchCalibration.rotationRate(reading.gyro))
             accel = mirrored(switchCalibration.acceleration(reading.accel))
+        case .steamDeck:
+            // hid-steam's Deck IMU node and SDL's Steam Deck driver: PlayStation (x, y, z) = (x, z, −y)
+            // for both sensors.
+            let g = Self.steamRotationRate(reading.gyro), a = Self.steamAcceleration(reading.accel)
+            gyro = Vector3(g.x, g.z, -g.y)
+            accel = Vector3(a.x, a.z, -a.y)
+        case .steamController, .steamControllerDongle:
+            // SDL's Steam Controller driver, since its gyro support: the gyro as (x, z, y), the
+            // accelerometer as (x, z, −y).
+            let g = Self.steamRotationRate(reading.gyro), a = Self.steamAcceleration(reading.accel)
+            gyro = Vector3(g.x, g.z, g.y)
+            accel = Vector3(a.x, a.z, -a.y)
         }
         return MotionSample(timestamp: timestamp,
                             acceleration: CoreMotionFrame.accelerationFromPlayStation(g: accel),
                             rotationRate: CoreMotionFrame.fromPlayStation(gyro))
     }
 
+    /// Valve's nominal scale, in rad/s, pad axes (`SteamReport`).
+    static func steamRotationRate(_ raw: SIMD3<Int32>) -> Vector3 {
+        let radiansPerCount = Double.pi / 180 / SteamReport.gyroCountsPerDegreePerSecond
+        return Vector3(Double(raw.x), Double(raw.y), Double(raw.z)) * radiansPerCount
+    }
+
+    /// Valve's nominal scale, in g with the reaction sign, pad axes (`SteamReport`).
+    static func steamAcceleration(_ raw: SIMD3<Int32>) -> Vector3 {
+        Vector3(Double(raw.x), Double(raw.y), Double(raw.z)) * (1 / SteamReport.accelCountsPerG)
+    }
+
     /// Device-clock timestamps anchored to host time (arrival time where the pad's clock stands
-    /// still or jumps); Nintendo samples spread over the measured report interval, oldest first,
-    /// a batch's reports one interval apart before its arrival.
+    /// still or jumps); for pads without a clock (Nintendo, Steam) a report's samples spread over the
+    /// measured report interval, oldest first, a batch's reports one interval apart before its arrival.
     private mutating func timestamps(for reports: [[RawIMUReading]], hostTime: Double) -> [Double] {
         let ticks = reports.compactMap { $0.first?.deviceTicks }
         if ticks.count == reports.count {
             defer { statistics.clock = stamper.statistics }
             return stamper.timestamps(ticks: ticks, hostTime: hostTime)
         }
-        if let last = lastSwitchHostTime {
+        if let last = lastArrivalHostTime {
             let interval = (hostTime - last) / Double(reports.count)
             // Smooth over ~300 reports like hid-nintendo; ignore gaps (reconnects, stalls).
-            if interval > 0 && interval < 0.1 { switchReportInterval += (interval - switchReportInterval) / 300 }
+            if interval > 0 && interval < 0.1 { reportInterval += (interval - reportInterval) / 300 }
         }
-        lastSwitchHostTime = hostTime
+        lastArrivalHostTime = hostTime
         return reports.enumerated().flatMap { index, readings in
-            stamper.arrivalTimestamps(count: readings.count, interval: switchReportInterval,
-                                      hostTime: hostTime - Double(reports.count - 1 - index) * switchReportInterval)
+            stamper.arrivalTimestamps(count: readings.count, interval: reportInterval,
+                                      hostTime: hostTime - Double(reports.count - 1 - index) * reportInterval)
         }
     }
 }

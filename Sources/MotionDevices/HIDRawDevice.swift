@@ -91,6 +91,13 @@ public final class HIDRawDevice: ReportReader {
         return Array(bytes.prefix(Int(r)))
     }
 
+    public func sendFeatureReport(_ report: [UInt8]) -> Bool {
+        guard isCharacterDevice else { return false }
+        var bytes = report
+        let r = bytes.withUnsafeMutableBytes { calls.ioctl(fd, clinux_hidiocsfeature(UInt32(report.count)), $0.baseAddress!).result }
+        return r >= 0
+    }
+
     public func writeReport(_ report: [UInt8]) -> Bool {
         guard isCharacterDevice else { return false }
         return report.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == report.count

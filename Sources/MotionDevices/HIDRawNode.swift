@@ -16,6 +16,25 @@ public struct HIDRawNode: Hashable, Sendable {
     public var phys: String
 
     public var bus: HIDBus? { HIDBus(kernelBusType: busType) }
+
+    /// The USB interface number, from the phys suffix "/inputN" (usbhid's naming); nil otherwise.
+    public var interfaceNumber: Int? {
+        guard let range = phys.range(of: "/input", options: .backwards) else { return nil }
+        return Int(phys[range.upperBound...])
+    }
+
+    /// False for a pad's other interfaces that share its ids and send no motion: the Steam Deck and
+    /// the wired Steam Controller emulate a keyboard and a mouse on interfaces 0 and 1 and report
+    /// on 2; the wireless adapter's controllers are interfaces 1–4 (SDL's HIDAPI Steam driver
+    /// `IsSupportedDevice`; hid-steam tells them by their feature report).
+    public var isMotionInterface: Bool {
+        guard let interface = interfaceNumber, bus == .usb else { return true }
+        switch model {
+        case .steamDeck?, .steamController?: return interface == 2
+        case .steamControllerDongle?: return (1...4).contains(interface)
+        default: return true
+        }
+    }
     public var model: GamepadModel? { GamepadModel(vendorID: vendorID, productID: productID) }
 
     /// Parses a uevent file's text; nil without a well-formed HID_ID.

@@ -39,6 +39,10 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     private var decoder: GamepadReportDecoder?
     private var thread: SourceThread?
     private var unidentifiedReports = 0
+    /// Consecutive reports whose IMU read zero; set back when motion arrives.
+    private var reportsWithMotionOff = 0
+    /// Motion came back after the notice that it was off: `.reconnected` is due.
+    private var motionReturned = false
 
     public convenience init(path: String, options: Options = Options()) throws(DeviceError) {
         try self.init(reader: HIDRawDevice(path: path, calls: options.calls), path: path, options: options)
@@ -54,7 +58,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         if let identity, identity.device == nil, options.device == nil {
             reader.close()
             throw .unsupported(path: path, reason: String(format:
-                "%@ (%04x:%04x) is not a supported gyro pad (DualShock 4, DualSense, Switch Pro, Joy-Con)",
+                "%@ (%04x:%04x) is not a supported gyro pad (DualShock 4, DualSense, Switch Pro, Joy-Con, Steam Deck, Steam Controller)",
                 identity.name, identity.vendorID, identity.productID))
         }
         if let device = options.device ?? identity?.device { try setUp(device) }
@@ -80,35 +84,47 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     }
 
     /// True when samples are stamped by the pad's own sensor clock (DualShock 4, DualSense);
-    /// false for Nintendo pads, whose three samples per report are spread over its arrival.
+    /// false for Nintendo pads, whose three samples per report are spread over its arrival, and
+    /// Steam pads, stamped on arrival.
     public var stampsFromPadClock: Bool {
         lock.lock(); defer { lock.unlock() }
-        return decoder.map { $0.device.model.family != .nintendo } ?? false
+        return decoder.map { $0.device.model.family == .dualShock4 || $0.device.model.family == .dualSense } ?? false
     }
 
     private func setUp(_ device: GamepadDevice) throws(DeviceError) {
         var decoder = GamepadReportDecoder(device: device)
         decoder.switchSampleOrder = options.switchSampleOrder
         var calibrationNote = "nominal scale"
-        if let (id, length) = PlayStationCalibration.featureReport(for: device) {
-            // On Bluetooth this read also switches a DualShock 4 into full (0x11) reports.
-            if let report = try reader.featureReport(id: id, length: length) {
+        var nominalRate = device.nominalRate
+        switch device.model.family {
+        case .dualShock4, .dualSense:
+            if let (id, length) = PlayStationCalibration.featureReport(for: device),
+               // On Bluetooth this read also switches a DualShock 4 into full (0x11) reports.
+               let report = try reader.featureReport(id: id, length: length) {
                 do { try decoder.applyFeatureReport(report); calibrationNote = "factory calibration" }
                 catch { calibrationNote = "nominal scale: \(error)" }
             }
-        } else {
+        case .nintendo:
             // Without hid-nintendo nobody has started the pad's full reports and IMU yet.
             let mode = SwitchReportMode.ensureFullReports(reader, bus: device.bus)
             // Nodes that take no output reports (FIFOs, files) answer nothing: nominal scale.
             let calibration = SwitchSPIReader.readCalibration(from: reader)
             decoder.apply(calibration)
             calibrationNote = "\(calibration.origin) calibration" + (mode == .started ? ", full reports started" : "")
+        case .steam:
+            calibrationNote = "nominal scale (no calibration in the reports)"
+            if device.model != .steamDeck {
+                // The controller sends no IMU data until asked (SDL does the same when an app
+                // enables its sensors); the Deck sends it unless Steam switched it off.
+                if let interval = SteamControllerSettings.reportInterval(reader) { nominalRate = 1e6 / Double(interval) }
+                if SteamControllerSettings.enableMotion(reader) { calibrationNote += ", motion reports turned on" }
+            }
         }
         self.decoder = decoder
         let node = (path as NSString).lastPathComponent
         let name = identity.map { "\($0.name) (\(node))" } ?? "\(device) (\(path))"
         currentInfo = MotionSourceInfo(name: "\(name), \(calibrationNote)", kind: "hidraw",
-                                sensors: [.accelerometer, .gyroscope], nominalRate: device.nominalRate)
+                                sensors: [.accelerometer, .gyroscope], nominalRate: nominalRate)
         if let stream = reader as? HIDRawDevice, !stream.isCharacterDevice, device.model.family == .nintendo {
             // Nintendo reports are 49 bytes over Bluetooth, 64 over USB; 0x31 is not a DualSense here.
             let length = device.bus == .bluetooth ? 49 : 64
@@ -152,6 +168,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             let (samples, notice) = decode(batch)
             batch.removeAll(keepingCapacity: true)
             if let notice { deliver(.disconnected(reason: notice)) }
+            if motionReturned { motionReturned = false; deliver(.reconnected) }
             if !samples.isEmpty { deliver(.samples(samples)) }
         }
         while !thread.isStopping {
@@ -207,8 +224,47 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             try? setUp(guess)
             currentInfo.name += " (identified from its reports)"
         }
-        return (decoder!.decode(batch: reports, hostTime: options.clock.now()), nil)
+        let offBefore = decoder!.statistics.motionSensorsOff
+        let samples = decoder!.decode(batch: reports, hostTime: options.clock.now())
+        return (samples, motionSensorsNotice(offBefore: offBefore, samples: samples))
     }
+
+    /// Said once when a pad's reports have carried zeros for `reportsBeforeSayingMotionIsOff`
+    /// reports in a row (its IMU is off: zeros are not served as motion), and again, as "back",
+    /// when motion returns.
+    private func motionSensorsNotice(offBefore: Int, samples: [MotionSample]) -> String? {
+        // A batch's zero reports are taken to come before its samples: a burst read as the IMU
+        // comes back is told off, then back.
+        let before = reportsWithMotionOff
+        reportsWithMotionOff += decoder!.statistics.motionSensorsOff - offBefore
+        let threshold = Self.reportsBeforeSayingMotionIsOff
+        var notice: String?
+        if before < threshold, reportsWithMotionOff >= threshold, let model = decoder?.device.model {
+            notice = "\(path): \(model.displayName) reports carry no motion (its IMU is off): " + Self.motionOffFix(model)
+        }
+        if !samples.isEmpty {
+            if reportsWithMotionOff >= threshold { motionReturned = true }
+            reportsWithMotionOff = 0
+        }
+        return notice
+    }
+
+    /// What to change when a pad's IMU is off.
+    static func motionOffFix(_ model: GamepadModel) -> String {
+        switch model {
+        case .steamDeck:
+            // Steam switches the Deck's IMU off while the controller layout in use has no gyro
+            // behaviour (steam-for-linux and SteamDeckGyroDSU reports).
+            return "Steam turns it off while the controller layout's Gyro Behavior is None; "
+                + "in Steam's controller settings give the gyro any behaviour (or quit Steam)"
+        default:
+            return "it did not take the IMU-mode setting tiltkit sends at open; "
+                + "close Steam or any other program holding the controller, then replug it"
+        }
+    }
+
+    /// Zero-motion reports tolerated before telling the user (½ s of a Steam Deck's stream).
+    static let reportsBeforeSayingMotionIsOff = 125
 
     /// Unidentifiable reports tolerated before telling the user (≈ ¼ s of a pad's stream).
     static let reportsBeforeGivingUpOnGuessing = 64
@@ -237,6 +293,6 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         let wanted = HIDRawNode(name: "", devicePath: path, uevent: String(format: "HID_ID=%04X:%08X:%08X\nHID_UNIQ=%@",
             identity.bus == .bluetooth ? 5 : 3, identity.vendorID, identity.productID, identity.uniq))
         return HIDRawNode.scan(sysfsRoot: options.sysfsRoot, devRoot: options.devRoot)
-            .first { wanted.map($0.isSameDevice(as:)) ?? false }?.devicePath
+            .first { $0.isMotionInterface && (wanted.map($0.isSameDevice(as:)) ?? false) }?.devicePath
     }
 }

@@ -22,8 +22,12 @@ public enum ReportRejection: Error, Hashable, Sendable, CustomStringConvertible 
     case badChecksum(reportID: UInt8)
     /// The USB adapter is connected but no pad is paired to it (its reports are all zero).
     case noControllerOnAdapter
-    /// A report that carries no IMU data (e.g. the 10-byte Bluetooth "simple" report 0x01).
+    /// A report that carries no IMU data (the 10-byte Bluetooth "simple" report 0x01, a Switch
+    /// subcommand reply, a Steam pad's connection or battery message).
     case noMotionData(reportID: UInt8)
+    /// A state report whose IMU fields all read zero: the pad's motion sensors are switched off (a
+    /// Steam Deck while Steam's controller layout has no gyro behaviour).
+    case motionSensorsOff
 
     public var description: String {
         func hex(_ id: UInt8) -> String { "0x" + String(id, radix: 16).leftPadded(to: 2) }
@@ -34,7 +38,8 @@ public enum ReportRejection: Error, Hashable, Sendable, CustomStringConvertible 
             return "report \(hex(id)) truncated: \(length) bytes, expected \(expected)"
         case .badChecksum(let id): return "report \(hex(id)) failed its Bluetooth CRC-32 check"
         case .noControllerOnAdapter: return "USB adapter has no controller connected"
-        case .noMotionData(let id): return "report \(hex(id)) carries no motion data (Bluetooth simple mode)"
+        case .noMotionData(let id): return "report \(hex(id)) carries no motion data"
+        case .motionSensorsOff: return "the pad's motion sensors are off (its reports read zero)"
         }
     }
 }
@@ -48,6 +53,8 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
     public var badChecksum = 0
     public var noControllerOnAdapter = 0
     public var noMotionData = 0
+    /// Reports whose IMU fields all read zero (`ReportRejection.motionSensorsOff`).
+    public var motionSensorsOff = 0
     public var empty = 0
     /// The most recent rejection, for an error line the user can read.
     public var lastRejection: ReportRejection?
@@ -57,7 +64,7 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
     public init() {}
 
     public var rejected: Int {
-        unknownReportIDs.values.reduce(0, +) + truncated + badChecksum + noControllerOnAdapter + noMotionData + empty
+        unknownReportIDs.values.reduce(0, +) + truncated + badChecksum + noControllerOnAdapter + noMotionData + motionSensorsOff + empty
     }
 
     mutating func count(_ rejection: ReportRejection) {
@@ -69,6 +76,7 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
         case .badChecksum: badChecksum += 1
         case .noControllerOnAdapter: noControllerOnAdapter += 1
         case .noMotionData: noMotionData += 1
+        case .motionSensorsOff: motionSensorsOff += 1
         }
     }
 
@@ -80,6 +88,7 @@ public struct ReportStatistics: Hashable, Sendable, CustomStringConvertible {
         if badChecksum > 0 { parts.append("\(badChecksum) bad CRC") }
         if noControllerOnAdapter > 0 { parts.append("\(noControllerOnAdapter) from an adapter without a pad") }
         if noMotionData > 0 { parts.append("\(noMotionData) without motion data") }
+        if motionSensorsOff > 0 { parts.append("\(motionSensorsOff) with the motion sensors off") }
         if empty > 0 { parts.append("\(empty) empty") }
         parts += clock.notes
         return parts.joined(separator: ", ") + (lastRejection.map { " (last: \($0))" } ?? "")

@@ -16,6 +16,8 @@ public struct DiscoveredMotionDevice: Hashable, Sendable {
     public var rate: Double?
     /// Whether this user may open it (access(2)).
     public var accessible: Bool
+    /// Where a pad's gyro calibration comes from (`GamepadModel.calibrationSource`); nil for other devices.
+    public var calibration: String? = nil
     /// Why it cannot be used though it is here (an IIO attribute that cannot be trusted, with its
     /// path and value); nil when it can.
     public var refusal: String? = nil
@@ -86,12 +88,12 @@ public struct MotionDeviceDiscovery: Sendable {
 
     func hidraw() -> [DiscoveredMotionDevice] {
         HIDRawNode.scan(sysfsRoot: sysfsRoot, devRoot: devRoot).compactMap { node in
-            guard let model = node.model else { return nil }
+            guard let model = node.model, node.isMotionInterface else { return nil }
             let device = GamepadDevice(model: model, bus: node.bus ?? .usb)
             return DiscoveredMotionDevice(kind: "hidraw", path: node.devicePath,
                                           name: "\(node.productName.isEmpty ? model.displayName : node.productName) [\(device)]",
                                           sensors: [.accelerometer, .gyroscope], rate: device.nominalRate,
-                                          accessible: isAccessible(node.devicePath, true))
+                                          accessible: isAccessible(node.devicePath, true), calibration: model.calibrationSource)
         }
     }
 

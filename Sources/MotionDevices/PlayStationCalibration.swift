@@ -38,7 +38,7 @@ public struct PlayStationCalibration: Hashable, Sendable {
         switch (device.model.family, device.bus) {
         case (.dualShock4, .usb): return (0x02, 37)
         case (.dualShock4, .bluetooth), (.dualSense, _): return (0x05, 41)
-        case (.nintendo, _): return nil
+        case (.nintendo, _), (.steam, _): return nil
         }
     }
 

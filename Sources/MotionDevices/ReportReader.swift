@@ -10,6 +10,9 @@ public protocol ReportReader: AnyObject {
     func featureReport(id: UInt8, length: Int) throws(DeviceError) -> [UInt8]?
     /// Sends an output report; false when the node cannot take one.
     func writeReport(_ report: [UInt8]) -> Bool
+    /// Sends a feature report (HIDIOCSFEATURE; byte 0 = report ID, 0 when the device has none);
+    /// false when the node cannot take one.
+    func sendFeatureReport(_ report: [UInt8]) -> Bool
     /// Waits up to `timeout` seconds for the next input report.
     func nextReport(timeout: Double) throws(DeviceError) -> ReportReadResult
     func close()
@@ -53,6 +56,9 @@ enum ReportSearch: Equatable {
 }
 
 extension ReportReader {
+    /// Readers of captures take no feature reports.
+    public func sendFeatureReport(_ report: [UInt8]) -> Bool { false }
+
     /// Reads reports until one matches, the time is up, or the stream ends; the others are
     /// dropped (a pad's streaming input around the reply to a request).
     func firstReport(within seconds: Double, where matches: ([UInt8]) -> Bool) -> ReportSearch {

@@ -139,12 +139,14 @@ public struct SetupInspection: Sendable {
     }
 
     /// Linux's drivers for each pad: hid-playstation (DualSense since 5.12, DualShock 4 since 6.2),
-    /// hid-sony (DualShock 4 before), hid-nintendo (5.16).
+    /// hid-sony (DualShock 4 before), hid-nintendo (5.16), hid-steam (the Steam Controller since 4.18,
+    /// the Steam Deck since 6.3, its motion node since 6.11).
     static func expectedDrivers(_ model: GamepadModel) -> [String] {
         switch model.family {
         case .dualShock4: return ["hid-playstation", "hid-sony"]
         case .dualSense: return ["hid-playstation"]
         case .nintendo: return ["hid-nintendo"]
+        case .steam: return ["hid-steam"]
         }
     }
 

@@ -16,7 +16,7 @@ struct Devices: ParsableCommand {
         it. Devices marked 'no access' need the udev rule in \(DeviceError.udevRulePath) (see its header). \
         `--source auto` picks the first accessible, fusion-capable one. `tiltkit doctor` says why a         device is missing or closed.
 
-        --json prints one JSON object, keys: devices [{source, kind, path, name, sensors, rate_hz,         accessible, refusal, auto}], step_counters [{path, name, enabled, steps}], sdl (null without --sdl,         else [{index, name, gyroscope, accelerometer, rate_hz}]), auto (the --source auto would         open, null for the bundled trace). Unknown values are null.
+        --json prints one JSON object, keys: devices [{source, kind, path, name, sensors, rate_hz,         calibration, accessible, refusal, auto}], step_counters [{path, name, enabled, steps}], sdl (null without --sdl,         else [{index, name, gyroscope, accelerometer, rate_hz}]), auto (the --source auto would         open, null for the bundled trace). Unknown values are null.
         """)
 
     @Flag(help: "Also ask SDL which game controllers it sees (opens them briefly).")
@@ -36,7 +36,8 @@ struct Devices: ParsableCommand {
                 let rate = device.rate.map { String(format: "%.0f Hz", $0) } ?? "rate unknown"
                 let access = device.refusal.map { "refused: \($0)" } ?? (device.accessible ? "ok" : "no access")
                 let mark = device == best ? "*" : " "
-                print("\(mark) \(device.sourceSpec)  \(device.name)  [\(sensors), \(rate), \(access)]")
+                let calibration = device.calibration.map { ", calibration: \($0)" } ?? ""
+                print("\(mark) \(device.sourceSpec)  \(device.name)  [\(sensors), \(rate)\(calibration), \(access)]")
             }
             for directory in IIOStepCounter.scan() {
                 guard let counter = try? IIOStepCounter(directory: directory) else { continue }
@@ -70,7 +71,7 @@ struct Devices: ParsableCommand {
         }
         let devices: [Any?] = found.map { d -> Any? in
             ["source": d.sourceSpec, "kind": d.kind, "path": d.path, "name": d.name, "sensors": names(d.sensors),
-             "rate_hz": d.rate, "accessible": d.accessible, "refusal": d.refusal, "auto": d == best] as [String: Any?]
+             "rate_hz": d.rate, "calibration": d.calibration, "accessible": d.accessible, "refusal": d.refusal, "auto": d == best] as [String: Any?]
         }
         let counters: [Any?] = IIOStepCounter.scan().compactMap { directory -> Any? in
             guard let counter = try? IIOStepCounter(directory: directory) else { return nil }

@@ -169,6 +169,8 @@ final class RecordedHIDReader: ReportReader, @unchecked Sendable {
     var reply: ([UInt8]) -> [[UInt8]] = { _ in [] }
     private(set) var written: [[UInt8]] = []
     private(set) var featureRequests: [UInt8] = []
+    /// Feature reports sent to the pad (HIDIOCSFEATURE).
+    private(set) var sentFeatures: [[UInt8]] = []
     /// A live pad (true) waits for more input when the queue is empty; a capture ends.
     var isLive = false
 
@@ -184,6 +186,7 @@ final class RecordedHIDReader: ReportReader, @unchecked Sendable {
         return features[id]
     }
     func writeReport(_ report: [UInt8]) -> Bool { written.append(report); reports.insert(contentsOf: reply(report), at: 0); return true }
+    func sendFeatureReport(_ report: [UInt8]) -> Bool { sentFeatures.append(report); return true }
     /// Read results in order, before `reports` (a pad whose queue empties and fills again).
     var script: [ReportReadResult] = []
     func nextReport(timeout: Double) throws(DeviceError) -> ReportReadResult {

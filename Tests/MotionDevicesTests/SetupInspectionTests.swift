@@ -51,7 +51,8 @@ struct SetupInspectionTests {
     @Test("the rule lines doctor prints are the shipped file's lines, USB and Bluetooth")
     func rulesAreTheShippedOnes() {
         #expect(Self.shippedRules.count > 10)
-        let usb: [(UInt16, UInt16)] = [(0x054C, 0x05C4), (0x054C, 0x09CC), (0x054C, 0x0BA0), (0x054C, 0x0CE6), (0x054C, 0x0DF2), (0x057E, 0x2009)]
+        let usb: [(UInt16, UInt16)] = [(0x054C, 0x05C4), (0x054C, 0x09CC), (0x054C, 0x0BA0), (0x054C, 0x0CE6), (0x054C, 0x0DF2), (0x057E, 0x2009),
+                                      (0x28DE, 0x1205), (0x28DE, 0x1102), (0x28DE, 0x1142)]
         let bluetooth: [(UInt16, UInt16)] = [(0x054C, 0x05C4), (0x054C, 0x09CC), (0x054C, 0x0CE6), (0x054C, 0x0DF2),
                                             (0x057E, 0x2009), (0x057E, 0x2006), (0x057E, 0x2007)]
         for (v, p) in usb { #expect(Self.shippedRules.contains(TiltkitUdevRules.hidraw(vendorID: v, productID: p, bus: .usb))) }

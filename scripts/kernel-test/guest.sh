@@ -2,7 +2,7 @@
 # Runs in the VM (scripts/kernel-test.sh boots it): loads the drivers, then the suite.
 set -u
 cd "$(dirname "$0")"
-for m in uhid hid-sony hid-playstation hid-nintendo hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d \
+for m in uhid hid-sony hid-playstation hid-nintendo hid-steam hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d \
          hid-sensor-magn-3d hid-sensor-press industrialio-triggered-buffer uinput; do
     modprobe "$m" 2>/dev/null || echo "kernel-test: module $m not available"
 done

@@ -15,6 +15,8 @@ static inline unsigned long clinux_hidiocgrawname(unsigned int len) { return HID
 static inline unsigned long clinux_hidiocgrawuniq(unsigned int len) { return HIDIOCGRAWUNIQ(len); }
 /// HIDIOCGFEATURE(len): get a feature report; buffer[0] holds the report ID on entry.
 static inline unsigned long clinux_hidiocgfeature(unsigned int len) { return HIDIOCGFEATURE(len); }
+/// HIDIOCSFEATURE(len): send a feature report; buffer[0] holds the report ID (0 when it has none).
+static inline unsigned long clinux_hidiocsfeature(unsigned int len) { return HIDIOCSFEATURE(len); }
 /// HIDIOCGRDESCSIZE: the report descriptor's size in bytes (int).
 static inline unsigned long clinux_hidiocgrdescsize(void) { return HIDIOCGRDESCSIZE; }
 
