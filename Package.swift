@@ -49,7 +49,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
         // SDL game-controller sensors as a motion source.
-        .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
+        .target(name: "MotionSDL", dependencies: ["Motion", "MotionDevices", "CLinuxInput", "CSDL2"]),
         // One reading of `--source` for the CLI, the C API and other packages. Its resource bundle carries the trace
         // "auto" replays without a device (Assets/traces/xio links to it), so a package that depends on Tiltkit has it too.
         .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL", "ProcessMaps"],
