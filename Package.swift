@@ -99,7 +99,7 @@ let package = Package(
         // Fixtures/ holds the report generator script and its output, read by path.
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Motion", "MotionDevices", "TestSupport"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "MotionDevices", "CSDL2"]),
         .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport", "CAllocationCounter"]),
         .testTarget(name: "MapperDevicesTests", dependencies: ["MapperDevices", "Mapper", "MotionDevices", "Motion", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),
