@@ -108,12 +108,35 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         let count = SDL_NumJoysticks()
         let candidates = preferredIndex.map { [$0] } ?? Array(0..<max(0, count))
         for index in candidates where index < count && open(index) { return }
+        if count > 0 && openOnceSensorsAppear(candidates.filter { $0 < count }, within: 2) { return }
         throw OpenError.noController(count == 0
             ? "SDL sees no game controller (is it connected, and can this user open its hidraw node? see Assets/udev/70-tiltkit.rules)"
             : "none of SDL's \(count) joystick(s) reports both gyro and accelerometer to this SDL "
               + "(\(SDLControllerSource.versionText); before 2.30 SDL reads a pad's sensors only through its HIDAPI driver, "
               + "not the kernel's evdev node; README: 'A newer SDL'): read the pad directly instead, with the hidraw: or evdev: source "
               + "'tiltkit devices --sdl' lists")
+    }
+
+    /// SDL's HIDAPI drivers add a pad's sensors only once its first full report arrives (a DualShock 4
+    /// over Bluetooth: the first 0x11 report after SDL waited 16 ms for one; SDL_hidapi_ps4.c), and only
+    /// to an open controller: the candidates are held open and updated (SDL_GameControllerUpdate reads
+    /// the pads and queues their events for the pump's owner, it does not pump) for up to `seconds`.
+    private func openOnceSensorsAppear(_ candidates: [Int32], within seconds: Double) -> Bool {
+        let held = candidates.compactMap { index in
+            SDL_IsGameController(index) == SDL_TRUE ? SDL_GameControllerOpen(index).map { (index, $0) } : nil
+        }
+        defer { held.forEach { SDL_GameControllerClose($0.1) } }
+        guard !held.isEmpty else { return false }
+        let deadline = clock.now() + seconds
+        while clock.now() < deadline {
+            SDL_GameControllerUpdate()
+            for (index, c) in held where SDL_GameControllerHasSensor(c, SDL_SENSOR_GYRO) == SDL_TRUE
+                && SDL_GameControllerHasSensor(c, SDL_SENSOR_ACCEL) == SDL_TRUE && open(index) {
+                return true
+            }
+            SDL_Delay(10)
+        }
+        return false
     }
 
     /// Opens the controller at `index` if it has both sensors and enables them.

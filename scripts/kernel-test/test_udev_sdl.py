@@ -190,7 +190,7 @@ def test_sdl_route_values_rate_replug(udevd, kind, route):
     finally:
         pad.destroy()
     rows, ref_rows = Trace(sdl.out).rows, Trace(ref.out).rows
-    print(f"  record --source sdl → exit {code}: {out.strip()}")
+    print(f"  record --source sdl → exit {code}: {out.strip()} {err.strip()[-400:]}")
     assert code == 0, f"record --source sdl failed: {err}"
     assert f"{route} " in out or f"{route.upper()} " in out, f"read by another route than {route}: {out}"
     # Values: every SDL sample is one the reference read (within one LSB, SDL's subtracted bias aside),
