@@ -49,7 +49,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
 
         // SDL game-controller sensors as a motion source.
-        .target(name: "MotionSDL", dependencies: ["Motion", "CSDL2"]),
+        .target(name: "MotionSDL", dependencies: ["Motion", "MotionDevices", "CLinuxInput", "CSDL2"]),
         // One reading of `--source` for the CLI, the C API and other packages. Its resource bundle carries the trace
         // "auto" replays without a device (Assets/traces/xio links to it), so a package that depends on Tiltkit has it too.
         .target(name: "MotionSources", dependencies: ["Motion", "MotionDevices", "MotionSDL", "ProcessMaps"],
@@ -99,7 +99,7 @@ let package = Package(
         // Fixtures/ holds the report generator script and its output, read by path.
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "Motion", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "DSUServer", "Mapper", "Motion", "MotionDevices", "TestSupport"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "CSDL2"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "Motion", "MotionDevices", "CSDL2"]),
         .testTarget(name: "MapperTests", dependencies: ["Mapper", "Motion", "TestSupport", "CAllocationCounter"]),
         .testTarget(name: "MapperDevicesTests", dependencies: ["MapperDevices", "Mapper", "MotionDevices", "Motion", "TestSupport"]),
         .testTarget(name: "CartGameTests", dependencies: ["CartGame", "Motion", "TestSupport"]),

@@ -13,8 +13,9 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh qemu-system-x86 linux-image-amd64 busybox-static libevdev2 udev >/dev/null
 python=$(command -v python3)
-"$python" -c 'import virtme_ng, hidtools, pyudev, pytest, pytest_timeout' 2>/dev/null ||
-    "$python" -m pip install -q virtme-ng hid-tools pyudev pytest pytest-timeout
+# pysdl2-dll: a built SDL 2.32 (libSDL2-2.0.so) the SDL cases load in place of the system's 2.26.
+"$python" -c 'import virtme_ng, hidtools, pyudev, pytest, pytest_timeout, sdl2dll' 2>/dev/null ||
+    "$python" -m pip install -q virtme-ng hid-tools pyudev pytest pytest-timeout pysdl2-dll==2.32.10
 python=$("$python" -c 'import sys; print(sys.executable)')   # the guest needs the real path, not a shim
 
 swift build --product tiltkit 2>&1 | tail -1
@@ -37,8 +38,11 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "kernel-test: booting $(basename "$kernel") (${accel[*]:-kvm}), tiltkit $bin"
 set +e
-timeout 1500 "$vng" "${accel[@]}" --memory 2G --cpus 2 --run "$kernel" --user root -- \
-    "KT_PYTHON=$python TILTKIT_BIN=$bin bash $PWD/scripts/kernel-test/guest.sh $args" 2>&1 | tee "$log"
+# What a case leaves for a person to look at (the SDL teapot's screenshot): written by the guest here.
+artifacts=${TILTKIT_KT_ARTIFACTS:-/tmp/tiltkit-kernel-test}
+mkdir -p "$artifacts"
+timeout 1500 "$vng" "${accel[@]}" --memory 2G --cpus 2 --rwdir "$artifacts" --run "$kernel" --user root -- \
+    "KT_PYTHON=$python TILTKIT_BIN=$bin KT_ARTIFACTS=$artifacts bash $PWD/scripts/kernel-test/guest.sh $args" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 grep -aq "^kernel-test: guest kernel" "$log" || skip_or_fail "the VM did not start (vng exit $status): see the lines above"

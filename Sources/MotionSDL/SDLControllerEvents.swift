@@ -16,6 +16,8 @@ public struct SDLControllerEvents: Sendable {
     /// The `SDL_JoystickID` of the open controller; nil while none is open.
     public var instanceID: SDL_JoystickID?
     public var pairing = SDLSensorPairing()
+    /// Set while the controller's sensors come through SDL's evdev route (SDL ≥ 2.30), nil on HIDAPI.
+    public var evdevAxes: SDLEvdevSensorAxes?
 
     public init(instanceID: SDL_JoystickID? = nil) { self.instanceID = instanceID }
 
@@ -24,11 +26,14 @@ public struct SDLControllerEvents: Sendable {
         case SDL_CONTROLLERSENSORUPDATE.rawValue:
             let e = event.csensor
             guard e.which == instanceID else { return .none }
-            return pairing.add(sensor: e.sensor, data: SDLSensorConversion.values(e),
+            var data = SDLSensorConversion.values(e)
+            if evdevAxes != nil { data = evdevAxes!.correct(sensor: e.sensor, data: data) }
+            return pairing.add(sensor: e.sensor, data: data,
                                timestampMicroseconds: e.timestamp_us, hostTime: hostTime).map { .sample($0) } ?? .none
         case SDL_CONTROLLERDEVICEREMOVED.rawValue:
             guard event.cdevice.which == instanceID else { return .none }
             instanceID = nil
+            evdevAxes = nil
             pairing.reset()
             return .removed
         case SDL_CONTROLLERDEVICEADDED.rawValue:

@@ -2,8 +2,10 @@ import CSDL2
 import Foundation
 import Motion
 
-/// Gyro and accelerometer of an SDL game controller (SDL 2.26: HIDAPI drivers for DualShock 4,
-/// DualSense, Switch Pro and Joy-Cons; INPUT_FACTS §0, §7), with hot-plug.
+/// Gyro and accelerometer of an SDL game controller, with hot-plug, from whichever libSDL2 the
+/// loader gives the process: SDL's HIDAPI drivers read DualShock 4, DualSense, Switch Pro and
+/// Joy-Cons from hidraw (every SDL 2; INPUT_FACTS §0, §7); SDL ≥ 2.30 also pairs a pad with the
+/// kernel's "Motion Sensors" evdev node (`SDLSensorRoute.evdev`, corrected by `SDLEvdevSensorAxes`).
 ///
 /// The source never pumps SDL's events: one owner does (Engine's `SDLEventPump`, the window's
 /// loop or a headless command's wait loop) and hands each controller event to `handle(event:)`,
@@ -23,6 +25,9 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         public var hasAccelerometer: Bool
         /// Sensor events per second SDL advertises (gyro).
         public var rate: Double?
+        /// The node SDL opened (SDL_GameControllerPath): hidraw for HIDAPI, an evdev node otherwise.
+        public var path: String?
+        public var route: SDLSensorRoute { SDLSensorRoute(joystickPath: path) }
     }
 
     /// Joystick device index to open; nil = the first controller with gyro and accelerometer.
@@ -68,7 +73,8 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
             return ControllerDescription(index: index, name: String(cString: SDL_GameControllerName(c)),
                                          hasGyro: SDL_GameControllerHasSensor(c, SDL_SENSOR_GYRO) == SDL_TRUE,
                                          hasAccelerometer: SDL_GameControllerHasSensor(c, SDL_SENSOR_ACCEL) == SDL_TRUE,
-                                         rate: rate > 0 ? Double(rate) : nil)
+                                         rate: rate > 0 ? Double(rate) : nil,
+                                         path: SDL_GameControllerPath(c).map { String(cString: $0) })
         }
     }
 
@@ -85,8 +91,8 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    /// The linked SDL's version, e.g. "SDL 2.26.5".
-    static var versionText: String {
+    /// The SDL the process runs with (SDL_GetVersion, not the headers'), e.g. "SDL 2.26.5".
+    public static var versionText: String {
         var v = SDL_version()
         SDL_GetVersion(&v)
         return "SDL \(v.major).\(v.minor).\(v.patch)"
@@ -102,11 +108,35 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         let count = SDL_NumJoysticks()
         let candidates = preferredIndex.map { [$0] } ?? Array(0..<max(0, count))
         for index in candidates where index < count && open(index) { return }
+        if count > 0 && openOnceSensorsAppear(candidates.filter { $0 < count }, within: 2) { return }
         throw OpenError.noController(count == 0
             ? "SDL sees no game controller (is it connected, and can this user open its hidraw node? see Assets/udev/70-tiltkit.rules)"
             : "none of SDL's \(count) joystick(s) reports both gyro and accelerometer to this SDL "
-              + "(\(SDLControllerSource.versionText); SDL 2.26 reads a pad's sensors only through its HIDAPI driver, "
-              + "not the kernel's evdev node): read the pad directly instead, with the hidraw: or evdev: source 'tiltkit devices' lists")
+              + "(\(SDLControllerSource.versionText); before 2.30 SDL reads a pad's sensors only through its HIDAPI driver, "
+              + "not the kernel's evdev node; README: 'A newer SDL'): read the pad directly instead, with the hidraw: or evdev: source "
+              + "'tiltkit devices --sdl' lists")
+    }
+
+    /// SDL's HIDAPI drivers add a pad's sensors only once its first full report arrives (a DualShock 4
+    /// over Bluetooth: the first 0x11 report after SDL waited 16 ms for one; SDL_hidapi_ps4.c), and only
+    /// to an open controller: the candidates are held open and updated (SDL_GameControllerUpdate reads
+    /// the pads and queues their events for the pump's owner, it does not pump) for up to `seconds`.
+    private func openOnceSensorsAppear(_ candidates: [Int32], within seconds: Double) -> Bool {
+        let held = candidates.compactMap { index in
+            SDL_IsGameController(index) == SDL_TRUE ? SDL_GameControllerOpen(index).map { (index, $0) } : nil
+        }
+        defer { held.forEach { SDL_GameControllerClose($0.1) } }
+        guard !held.isEmpty else { return false }
+        let deadline = clock.now() + seconds
+        while clock.now() < deadline {
+            SDL_GameControllerUpdate()
+            for (index, c) in held where SDL_GameControllerHasSensor(c, SDL_SENSOR_GYRO) == SDL_TRUE
+                && SDL_GameControllerHasSensor(c, SDL_SENSOR_ACCEL) == SDL_TRUE && open(index) {
+                return true
+            }
+            SDL_Delay(10)
+        }
+        return false
     }
 
     /// Opens the controller at `index` if it has both sensors and enables them.
@@ -121,12 +151,19 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         }
         let joystick = SDL_GameControllerGetJoystick(c)
         let rate = SDL_GameControllerGetSensorDataRate(c, SDL_SENSOR_GYRO)
+        let path = SDL_GameControllerPath(c).map { String(cString: $0) }
+        let route = SDLSensorRoute(joystickPath: path)
+        let node = route == .evdev ? path.flatMap { SDLEvdevSensorNode(besideJoystickNode: $0) } : nil
         lock.lock()
         controller = c
         guid = SDL_JoystickGetGUID(joystick)
         events.instanceID = SDL_JoystickInstanceID(joystick)
-        currentInfo = MotionSourceInfo(name: "\(String(cString: SDL_GameControllerName(c))) (SDL)", kind: "sdl",
-                                sensors: [.accelerometer, .gyroscope], nominalRate: rate > 0 ? Double(rate) : nil)
+        events.evdevAxes = node.map { node in
+            SDLEvdevSensorAxes(driver: node.driver, resolutions: node.resolutions) { node.currentCounts() }
+        }
+        let via = node.map { "evdev \($0.path)" } ?? "\(route.label)\(path.map { " \($0)" } ?? "")"
+        currentInfo = MotionSourceInfo(name: "\(String(cString: SDL_GameControllerName(c))) (\(Self.versionText), \(via))",
+                                       kind: "sdl", sensors: [.accelerometer, .gyroscope], nominalRate: rate > 0 ? Double(rate) : nil)
         lock.unlock()
         return true
     }

@@ -16,7 +16,7 @@ struct Devices: ParsableCommand {
         it. Devices marked 'no access' need the udev rule in \(DeviceError.udevRulePath) (see its header). \
         `--source auto` picks the first accessible, fusion-capable one. `tiltkit doctor` says why a         device is missing or closed.
 
-        --json prints one JSON object, keys: devices [{source, kind, path, name, sensors, rate_hz,         calibration, accessible, refusal, auto}], step_counters [{path, name, enabled, steps}], sdl (null without --sdl,         else [{index, name, gyroscope, accelerometer, rate_hz}]), auto (the --source auto would         open, null for the bundled trace). Unknown values are null.
+        --json prints one JSON object, keys: devices [{source, kind, path, name, sensors, rate_hz,         calibration, accessible, refusal, auto}], step_counters [{path, name, enabled, steps}], sdl (null without --sdl,         else [{index, name, gyroscope, accelerometer, rate_hz, path, route (hidapi, evdev, unknown)}]),         sdl_version (the loaded SDL's, null without --sdl), auto (the --source auto would         open, null for the bundled trace). Unknown values are null.
         """)
 
     @Flag(help: "Also ask SDL which game controllers it sees (opens them briefly).")
@@ -47,14 +47,18 @@ struct Devices: ParsableCommand {
             }
             if sdl {
                 let controllers = SDLControllerSource.listControllers()
+                print("\(SDLControllerSource.versionText) (the libSDL2 this process loaded)")
                 if controllers.isEmpty { print("SDL sees no game controller") }
                 for c in controllers {
                     var sensors: SensorSet = []
                     if c.hasAccelerometer { sensors.insert(.accelerometer) }
                     if c.hasGyro { sensors.insert(.gyroscope) }
                     let rate = c.rate.map { String(format: "%.0f Hz", $0) } ?? "rate unknown"
-                    print("  sdl:\(c.index)  \(c.name)  [\(Self.describe(sensors)), \(rate)]")
+                    let via = "\(c.route.label)\(c.path.map { " \($0)" } ?? "")"
+                    print("  sdl:\(c.index)  \(c.name)  [\(Self.describe(sensors)), \(rate), via \(via)]")
                 }
+                let hid = SDLHIDDevices.list()
+                print("  SDL's HIDAPI sees: " + (hid.isEmpty ? "no HID device" : hid.map { String(format: "%@ %04x:%04x", $0.path, $0.vendor, $0.product) }.joined(separator: ", ")))
             }
             if found.contains(where: { !$0.accessible }) {
                 print("no access: \(DeviceError.hidrawFix)")
@@ -80,9 +84,10 @@ struct Devices: ParsableCommand {
         }
         let controllers: [Any?]? = sdl ? SDLControllerSource.listControllers().map { c -> Any? in
             ["index": Int(c.index), "name": c.name, "gyroscope": c.hasGyro, "accelerometer": c.hasAccelerometer,
-             "rate_hz": c.rate] as [String: Any?]
+             "rate_hz": c.rate, "path": c.path, "route": c.route.rawValue] as [String: Any?]
         } : nil
-        return ["devices": devices, "step_counters": counters, "sdl": controllers, "auto": best?.sourceSpec]
+        return ["devices": devices, "step_counters": counters, "sdl": controllers,
+                "sdl_version": sdl ? SDLControllerSource.versionText : nil, "auto": best?.sourceSpec]
     }
 
     static func describe(_ sensors: SensorSet) -> String {

@@ -90,7 +90,7 @@ struct CLIConventionsTests {
         #expect(Set(d.keys) == ["devices", "step_counters", "sdl", "auto"])
         #expect(d["sdl"] is NSNull && d["devices"] is [Any])
         for device in d["devices"] as? [[String: Any]] ?? [] {
-            #expect(Set(device.keys) == ["source", "kind", "path", "name", "sensors", "rate_hz", "calibration", "accessible", "auto"])
+            #expect(Set(device.keys) == ["source", "kind", "path", "name", "sensors", "rate_hz", "calibration", "accessible", "refusal", "auto"])
         }
 
         let compare = try Self.run(["compare", Self.trace, "--json", "--cutoffs", "1,5"])

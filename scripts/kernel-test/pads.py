@@ -120,9 +120,29 @@ class DS4USB(RawSensorsMixin, sony.PS4ControllerUSB):
 
 
 class DS4Bluetooth(RawSensorsMixin, sony.PS4ControllerBluetooth):
+    """As a real DualShock 4 over Bluetooth, where hid-tools' model is not: report 0x11's byte 1
+    is 0xC0 (HID data present, CRC present; SDL's HIDAPI driver drops 0x11 reports without 0x80
+    there, src/joystick/hidapi/SDL_hidapi_ps4.c), and feature report 0x02 is answered (SDL reads it
+    first, "this report switches them into advanced report mode", and ignores the calibration when
+    it fails); its content is the 0x05 calibration in the USB order (plus and minus not interleaved)."""
     kind, rate = "ds4-bt", 250.0
     def __init__(self):
         super().__init__(); self.setup_clock(Clock(12, 16, 16e-6 / 3))
+
+    def create_report(self, **kwargs):
+        report = super().create_report(**kwargs)
+        report[1] = 0xC0
+        return report
+
+    def get_report(self, req, rnum, rtype):
+        if rnum != 0x02:
+            return super().get_report(req, rnum, rtype)
+        bt = super().get_report(req, 0x05, rtype)[1]
+        # 0x05: bias ×3, pitch+ yaw+ roll+ pitch− yaw− roll−, then speeds and accel; 0x02: bias ×3,
+        # pitch+ pitch− yaw+ yaw− roll+ roll−, the rest alike (Linux hid-playstation, dualshock4_get_calibration_data).
+        pairs = [bt[i:i + 2] for i in range(7, 19, 2)]
+        usb = [0x02] + bt[1:7] + sum((pairs[0], pairs[3], pairs[1], pairs[4], pairs[2], pairs[5]), []) + bt[19:37]
+        return (0, usb)
 
 
 class DualSenseUSB(RawSensorsMixin, sony.PS5ControllerUSB):

@@ -6,14 +6,18 @@ every desktop has it; the earlier cases run without it."""
 import os
 import re
 import shutil
+import statistics
 import subprocess
+import threading
+import time
 
 import pytest
 
+import calibration
 import nodes
 import pads
 from test_playstation import VALUES, create
-from tiltkit import Trace, run
+from tiltkit import Recording, Trace, run
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 RULE = os.path.join(REPO, "Assets", "udev", "70-tiltkit.rules")
@@ -27,6 +31,9 @@ def install_rule():
     shutil.copy(RULE, "/run/udev/rules.d/")
     if subprocess.run(["pgrep", "-x", "systemd-udevd"], capture_output=True).returncode != 0:
         subprocess.run(["/lib/systemd/systemd-udevd", "--daemon"], check=True)
+    # Under an emulated CPU the daemon answers its control socket seconds after it forks.
+    nodes.wait_for(lambda: subprocess.run(["udevadm", "control", "--ping", "--timeout=10"],
+                                          capture_output=True).returncode == 0, 60, 0.5)
     subprocess.run(["udevadm", "control", "--reload"], check=True)
     subprocess.run(["udevadm", "trigger", "--action=add"], check=True)
     subprocess.run(["udevadm", "settle", "--timeout=30"], check=True)
@@ -62,75 +69,229 @@ def test_unprivileged_user_is_told_the_rule_then_reads_with_it():
         pad.destroy()
 
 
-def sdl_pad():
-    pad, hidraw, evdev = create(pads.DS4USB)
-    subprocess.run(["udevadm", "settle", "--timeout=30"])
-    return pad
+# SDL's two routes to a pad's sensors (README, "SDL"): Debian 12's SDL 2.26 reads them only through
+# its HIDAPI drivers on hidraw; SDL ≥ 2.30's Linux joystick driver pairs the pad with the kernel's
+# "Motion Sensors" evdev node. SDL 2.32 comes from PyPI's pysdl2-dll (kernel-test.sh installs it),
+# loaded in place of the system's; its HIDAPI is turned off so the route is the evdev one.
+def sdl232():
+    import sdl2dll
+    return os.path.join(sdl2dll.get_dllpath(), "libSDL2-2.0.so")
 
 
-def test_sdl_controller_sensors_record():
-    """Debian's SDL 2.26 gives a DualShock 4 no sensors (its PlayStation sensors come only through
-    its HIDAPI driver); tiltkit must say so and name the direct sources."""
-    pad = sdl_pad()
-    streamer = pads.Streamer(pad, VALUES)
-    try:
-        code, listing, err = run("devices", "--sdl", timeout=120)
-        print(f"\n  tiltkit devices --sdl (exit {code}):\n" + "\n".join("    " + l for l in listing.splitlines()))
-        code, stdout, err = run("record", "--source", "sdl", "--out", "/tmp/kt-sdl.csv", "--duration", "4", timeout=120)
-        rows = Trace("/tmp/kt-sdl.csv").rows if code == 0 and os.path.exists("/tmp/kt-sdl.csv") else []
-        print(f"  record --source sdl → exit {code}, {len(rows)} samples: {stdout.strip()} {err.strip()}")
-        if code == 0:
-            assert len(rows) > 100 and all(b[0] > a[0] for a, b in zip(rows, rows[1:]))
+ROUTES = {"hidapi": lambda: {}, "evdev": lambda: {"LD_PRELOAD": sdl232(), "SDL_JOYSTICK_HIDAPI": "0"}}
+SWITCH_VALUES = [((1000, -2000, 4096), (100, -200, 300)), ((-4096, 2048, 0), (-1500, 2500, -3500)),
+                 ((300, 3500, -4000), (6000, -40, 900)), ((-700, -900, 2500), (-300, 4000, -2000))]
+HOLD = 0.4
+
+
+class LivePad:
+    """A PlayStation pad (pads.py) or a Switch Pro (models/switch_pro.py) streaming a cycle of value
+    sets, HOLD seconds each: one interface for the route cases."""
+
+    def __init__(self, kind, uniq=None):
+        self.kind = kind
+        self.switch = kind.startswith("switch-pro")
+        if self.switch:
+            from models.switch_pro import SwitchProController
+            from test_switch import hidraw_of
+            self.pad = SwitchProController(bus="usb" if kind.endswith("usb") else "bluetooth")
+            if uniq:
+                self.pad.uniq = uniq
+            self.pad.set_motion(*SWITCH_VALUES[0])
+            self.pad.start_device()
+            self.evdev = nodes.wait_for(self.pad.imu_event_node, 30)
+            self.hidraw = nodes.wait_for(lambda: hidraw_of(self.pad), 10)
+            assert self.evdev and self.hidraw, "hid-nintendo made no IMU node"
+            self.values, self.rate = SWITCH_VALUES, 200.0
         else:
-            assert "hidraw:" in err and "evdev:" in err, "no direct source offered"
-    finally:
-        streamer.stop()
-        pad.destroy()
-
-
-def test_sdl_switch_pro_sensors_record():
-    """SDL 2.26 reads a Switch Pro's sensors through its HIDAPI driver, which talks to the pad itself
-    (its own handshake, beside hid-nintendo's); under an emulated CPU the model's answers can come too
-    late for that handshake, and SDL then offers only the kernel's joystick, without sensors. Either
-    the samples arrive in order, or tiltkit says so plainly and names the direct sources."""
-    from models.switch_pro import SwitchProController
-    pad = SwitchProController(bus="usb")
-    pad.set_motion((1000, -2000, 4096), (100, -200, 300))
-    pad.start_device()
-    try:
-        assert nodes.wait_for(pad.imu_event_node, 30)
+            model = {m.kind: m for m in pads.MODELS}[kind]
+            self.pad, self.hidraw, self.evdev = create(model, uniq)
+            self.values, self.rate = VALUES, model.rate
+        self.uniq = self.pad.uniq
         subprocess.run(["udevadm", "settle", "--timeout=30"])
-        code, stdout, err = run("record", "--source", "sdl", "--out", "/tmp/kt-sdl-switch.csv", "--duration", "4", timeout=120)
-        rows = Trace("/tmp/kt-sdl-switch.csv").rows if code == 0 else []
-        print(f"\n  Switch Pro: record --source sdl → exit {code}, {len(rows)} samples: {stdout.strip()} {err.strip()}")
-        if code == 0:
-            assert len(rows) > 100 and all(b[0] > a[0] for a, b in zip(rows, rows[1:]))
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._stream, daemon=True)
+        self.thread.start()
+
+    def _stream(self):
+        if self.switch:
+            i = 0
+            while not self.done.wait(HOLD):
+                i += 1
+                self.pad.set_motion(*self.values[i % len(self.values)])
         else:
-            assert "hidraw:" in err and "evdev:" in err, "no direct source offered"
+            pads.send_paced(self.pad, self.values, self.rate, lambda: not self.done.is_set())
+
+    def expected_gyro_offset_dps(self):
+        """What SDL's reader subtracts and tiltkit's hidraw decoder does not, per PlayStation axis (deg/s):
+        the calibration's gyro bias, subtracted by SDL 2.26's HIDAPI driver and by kernel 6.1's
+        drivers whose values SDL 2.32 reads (INPUT_FACTS §2; calibration.py)."""
+        if self.switch:
+            return [0.0, 0.0, 0.0]
+        from test_playstation import calibration_report
+        e = calibration.Expected(calibration_report(self.pad), interleaved=self.kind == "ds4-bt")
+        probe = (1000, 1000, 1000)
+        return [(a - b) / calibration.GYRO_RES_PER_DEG_S for a, b in
+                zip(e.gyro_counts(probe, subtract_bias=False, exact=True), e.gyro_counts(probe, subtract_bias=True, exact=True))]
+
+    def destroy(self):
+        self.done.set()
+        self.thread.join()
+        self.pad.destroy()
+
+
+def as_lsb(kind, row):
+    """A Core Motion row → the pad's own frame in its LSBs: PlayStation 8192/g, 1024/(deg/s); Switch
+    4096/g and the raw gyro LSB, 13371/936 per deg/s (INPUT_FACTS §2, §4), in the PlayStation frame."""
+    accel, gyro = calibration.playstation_from_core_motion(row)
+    if kind.startswith("switch-pro"):
+        return [a * 4096 for a in accel] + [g * 13371 / 936 for g in gyro]
+    return [a * 8192 for a in accel] + [g * 1024 for g in gyro]
+
+
+@pytest.fixture(scope="module")
+def udevd():
+    install_rule()
+
+
+@pytest.mark.parametrize("kind,route", [
+    ("ds4-bt", "hidapi"), ("dualsense-bt", "hidapi"), ("switch-pro-bt", "hidapi"),
+    ("ds4-usb", "evdev"), ("ds4-bt", "evdev"), ("dualsense-usb", "evdev"), ("dualsense-bt", "evdev"),
+    ("switch-pro-usb", "evdev")])
+def test_sdl_route_values_rate_replug(request, kind, route):
+    """`--source sdl` on a pad the kernel drives, through one of SDL's routes: its samples are the
+    values `hidraw:` reads from the same pad (the gyro bias SDL's reader subtracts aside), at the
+    pad's rate; for one pad per route, unplug and replug come through SDL's events."""
+    if route == "hidapi":
+        # SDL 2.26 finds joysticks through udev's database; the SDL 2.32 here is built without libudev.
+        request.getfixturevalue("udevd")
+    env = ROUTES[route]()
+    replug = (kind, route) in (("ds4-bt", "hidapi"), ("dualsense-usb", "evdev"))
+    pad = LivePad(kind)
+    # The Switch's gyro through hid-nintendo is 0.27 % off hidraw's formula (test_switch.py): the
+    # evdev route's reference is then the kernel's node itself.
+    ref_spec = f"evdev:{pad.evdev}" if pad.switch and route == "evdev" else f"hidraw:{pad.hidraw}"
+    try:
+        code, listing, _ = run("devices", "--sdl", timeout=120, env=env)
+        sdl_lines = [l for l in listing.splitlines() if l.startswith("SDL ") or "sdl:" in l or "HIDAPI sees" in l]
+        print(f"\n  {kind} via {route}: tiltkit devices --sdl:\n" + "\n".join("    " + l for l in sdl_lines))
+        ref = Recording(ref_spec, "/tmp/kt-sdl-ref.csv")
+        sdl = Recording("sdl", "/tmp/kt-sdl.csv", env=env)
+        assert ref.wait_started() and sdl.wait_started(90), f"record did not start: {sdl.lines}"
+        time.sleep(HOLD * len(pad.values) + 0.3)
+        latency = back = None
+        if replug:
+            unplugged = time.monotonic()
+            pad.destroy()
+            latency = (sdl.wait_line("disconnected", 5) or float("inf")) - unplugged
+            pad = LivePad(kind, pad.uniq)
+            replugged = time.monotonic()
+            back = sdl.wait_line("is back", 30)
+            time.sleep(1.0)
+        code, out, err = sdl.stop()
+        ref.stop()
     finally:
         pad.destroy()
+    rows, ref_rows = Trace(sdl.out).rows, Trace(ref.out).rows
+    print(f"  record --source sdl → exit {code}: {out.strip()} {err.strip()[-400:]}")
+    assert code == 0, f"record --source sdl failed: {err}"
+    assert f"{route} " in out or f"{route.upper()} " in out, f"read by another route than {route}: {out}"
+    # Values: every SDL sample is one the reference read (within one LSB, SDL's subtracted bias aside),
+    # every value set arrived, and no axis reads the zero SDL 2.32 holds until it first moves.
+    offset = pad.expected_gyro_offset_dps()
+    targets = []
+    for r in ref_rows:
+        v = as_lsb(kind, r)
+        if ref_spec.startswith("hidraw:"):
+            v = v[:3] + [g - o * calibration.GYRO_RES_PER_DEG_S for g, o in zip(v[3:], offset)]
+        if not targets or max(abs(a - b) for a, b in zip(targets[-1], v)) > 0.5:
+            targets.append(v)
+    distinct = []
+    for t in targets:
+        if all(max(abs(a - b) for a, b in zip(t, d)) > 2 for d in distinct):
+            distinct.append(t)
+    worst, seen = 0.0, set()
+    for r in rows:
+        v = as_lsb(kind, r)
+        errors = [max(abs(a - b) for a, b in zip(v, t)) for t in distinct]
+        best = min(range(len(errors)), key=errors.__getitem__)
+        seen.add(best)
+        worst = max(worst, errors[best])
+    times = [r[0] for r in rows]
+    steps = [b - a for a, b in zip(times, times[1:])]
+    before = [t for t in times if not replug or t < unplugged]
+    rate = (len(before) - 1) / (before[-1] - before[0]) if len(before) > 1 else 0
+    median = statistics.median(steps) if steps else float("nan")
+    print(f"  {len(rows)} samples, {rate:.0f} Hz over {before[-1] - before[0]:.2f} s (median step {median * 1e3:.2f} ms; "
+          f"the pad sends {pad.rate:.0f} Hz); {len(seen)} of {len(distinct)} value sets {ref_spec.split(':')[0]} read; "
+          f"worst difference from {ref_spec.split(':')[0]} {worst:.2f} LSB (gyro bias SDL subtracts: "
+          f"{[round(o, 3) for o in offset]} deg/s)")
+    if replug:
+        print(f"  unplug said after {latency * 1e3:.0f} ms; 'is back' {(back or float('inf')) - replugged:.2f} s after the replug; "
+              f"{len([t for t in times if back and t > back])} samples after it")
+    assert len(distinct) >= len(pad.values), f"the reference read {len(distinct)} value sets"
+    assert worst <= 1.0, f"SDL's values differ from {ref_spec}'s by {worst:.2f} LSB"
+    assert seen == set(range(len(distinct))), f"value sets {sorted(seen)} of {len(distinct)} came through SDL"
+    assert all(s > 0 for s in steps), "timestamps not strictly increasing"
+    assert 0.7 * pad.rate < rate < 1.3 * pad.rate, f"{rate:.0f} Hz, the pad sends {pad.rate:.0f}"
+    if replug:
+        assert latency < 0.5, f"the unplug came through SDL after {latency:.2f} s"
+        assert back is not None and len([t for t in times if t > back]) > 50, "no samples after the replug"
+
+
+def test_sdl_226_with_a_uhid_usb_pad_says_why(udevd):
+    """Debian's SDL 2.26 cannot read a virtual USB pad's sensors: its bundled hidapi drops a USB-bus
+    hidraw node without a usb_device parent (src/hidapi/linux/hid.c), and every uhid device has none,
+    so only its evdev joystick driver takes the pad, which in 2.26 has no sensors. SDL's own view of
+    that, printed; `--source sdl` names the direct sources."""
+    pad = LivePad("ds4-usb")
+    try:
+        code, listing, _ = run("devices", "--sdl", timeout=120)
+        print("\n  ds4-usb, system SDL: tiltkit devices --sdl:\n" + "\n".join(
+            "    " + l for l in listing.splitlines() if l.startswith("SDL ") or "sdl:" in l or "HIDAPI sees" in l))
+        code2, out, err = run("record", "--source", "sdl", "--out", "/tmp/kt-sdl-why.csv", "--duration", "2", timeout=120)
+        print(f"  record --source sdl → exit {code2}: {err.strip()}")
+    finally:
+        pad.destroy()
+    assert re.search(r"^SDL 2\.26", listing, re.M), "not the system's SDL 2.26"
+    pad_line = [l for l in listing.splitlines() if "sdl:" in l]
+    assert pad_line and "no motion sensors" in pad_line[0] and "via evdev" in pad_line[0], pad_line
+    assert pad.hidraw not in listing.split("HIDAPI sees:")[1], "SDL's HIDAPI lists the uhid USB pad"
+    assert code2 != 0 and "hidraw:" in err and "evdev:" in err
 
 
 @pytest.mark.parametrize("scene,kind", [("teapot", "evdev"), ("cart", "hidraw"), ("teapot", "sdl")])
 def test_windowed_scene_with_a_live_pad_under_xvfb(scene, kind):
-    """The windowed apps on a pad the kernel drives: the window's loop pulls its samples (and, for
-    `sdl`, its one event pump feeds SDL's controller source, or tiltkit says why SDL has no sensors)."""
+    """The windowed apps on a pad the kernel drives: the window's loop pulls its samples. For `sdl`,
+    the window's one event pump feeds SDL's controller source (SDL 2.32's evdev route, so a virtual
+    USB pad has sensors) and the teapot turns: its last attitude is printed and its last frame saved
+    in the folder kernel-test.sh shares with the host."""
     pad, hidraw, evdev = create(pads.DS4USB)
     subprocess.run(["udevadm", "settle", "--timeout=30"])
     streamer = pads.Streamer(pad, VALUES)
     source = {"evdev": f"evdev:{evdev}", "hidraw": f"hidraw:{hidraw}", "sdl": "sdl"}[kind]
+    extra, env = [], {}
+    if kind == "sdl":
+        env = ROUTES["evdev"]()
+        artifacts = os.environ.get("KT_ARTIFACTS", "/tmp")
+        screenshot = os.path.join(artifacts, "teapot-sdl-xvfb.png")
+        extra = ["--screenshot", screenshot]
     try:
         p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", os.environ["TILTKIT_BIN"], scene,
-                            "--source", source, "--size", "320x240", "--frames", "60"],
-                           capture_output=True, text=True, timeout=300, env={**os.environ, "SDL_VIDEODRIVER": "x11"})
+                            "--source", source, "--size", "320x240", "--frames", "60", *extra],
+                           capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "SDL_VIDEODRIVER": "x11", **env})
         print(f"\n  xvfb-run tiltkit {scene} --source {source} --frames 60 → exit {p.returncode}: {p.stdout.strip()} "
               f"{p.stderr.strip()[-300:]}")
-        if kind == "sdl" and p.returncode == 6:
-            assert "hidraw:" in p.stderr and "evdev:" in p.stderr, "no direct source offered"
-            return
         assert p.returncode == 0
         match = re.search(r"motion: .*, (\d+) Hz measured", p.stdout)
         assert match and int(match.group(1)) > 0, "the window's loop received no samples"
+        if kind == "sdl":
+            assert "SDL 2.32" in p.stdout and "evdev" in p.stdout, "not SDL 2.32's evdev route"
+            angles = [abs(float(a)) for a in re.findall(r"(?:roll|pitch|yaw) (-?[\d.]+)°", p.stdout)]
+            assert angles and max(angles) > 5, f"the teapot did not turn: {angles}"
+            assert os.path.getsize(screenshot) > 1000
+            print(f"  screenshot: {screenshot} ({os.path.getsize(screenshot)} bytes)")
     finally:
         streamer.stop()
         pad.destroy()

@@ -51,7 +51,7 @@ class Recording:
     # Every recording started, so a failed case cannot leave one running into the next.
     started = []
 
-    def __init__(self, source, out, user=None, extra=()):
+    def __init__(self, source, out, user=None, extra=(), env=None):
         Recording.started.append(self)
         self.out = out
         if os.path.exists(out):
@@ -60,8 +60,8 @@ class Recording:
         # The device path's values as the kernel gives them: the gyro calibration (on by default
         # for live sources) would take a held test value for a bias; it has tests of its own.
         command = ["record", "--source", source, "--out", out, "--gyro-calibration", "off", *extra]
-        self.process = subprocess.Popen(_command(command, user),
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(_command(command, user), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, env={**os.environ, **(env or {})})
         self._reader = threading.Thread(target=self._read_stderr, daemon=True)
         self._reader.start()
         self.stdout = ""

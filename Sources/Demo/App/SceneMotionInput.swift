@@ -76,12 +76,17 @@ public final class SceneMotionInput: Sendable {
     public var isRunning: Bool { manager.isDeviceMotionActive }
 
     /// One line for the end of a windowed run, so a person (or a test) can see what the scene
-    /// received: "motion: DualSense … (hidraw3), 250 Hz measured".
+    /// received: "motion: DualSense … (hidraw3), 250 Hz measured, attitude roll 1.0° pitch -2.0° yaw 35.2°"
+    /// (the last pulled attitude: the scene turned by it).
     public var summary: String {
         // The rate needs a full second of samples; a shorter run that did receive some says so.
         let rate = manager.measuredSampleRate.map { String(format: "%.0f Hz measured", $0) }
             ?? (pull() == nil ? "no samples received" : "samples received, under a second of them (no rate yet)")
-        return "motion: \(sourceInfo.name), \(rate)"
+        let attitude = pull().map { motion in
+            let a = motion.value.attitude
+            return String(format: ", attitude roll %.1f° pitch %.1f° yaw %.1f°", a.roll * 180 / .pi, a.pitch * 180 / .pi, a.yaw * 180 / .pi)
+        } ?? ""
+        return "motion: \(sourceInfo.name), \(rate)\(attitude)"
     }
 
     /// Starts device motion for pulling (every `interval` seconds; nil: the manager's default;
