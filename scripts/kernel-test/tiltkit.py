@@ -1,4 +1,5 @@
 """Running the tiltkit binary in the guest and reading what it wrote."""
+import glob
 import os
 import signal
 import subprocess
@@ -71,10 +72,12 @@ class Recording:
             self.lines.append((time.monotonic(), line.rstrip("\n")))
 
     def wait_started(self, timeout=60):
-        """True once the trace file exists (the source is open and recording)."""
+        """True once the trace is being written (the source is open and recording): record writes
+        it beside the output as `.NAME.tiltkit-XXXXXX` and renames it into place when it ends."""
+        folder, name = os.path.split(self.out)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if os.path.exists(self.out):
+            if os.path.exists(self.out) or glob.glob(os.path.join(folder or ".", f".{name}.tiltkit-*")):
                 return True
             if self.process.poll() is not None:
                 return False
