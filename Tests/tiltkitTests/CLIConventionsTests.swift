@@ -87,8 +87,8 @@ struct CLIConventionsTests {
         let devices = try Self.run(["devices", "--json"])
         #expect(devices.status == 0, "\(devices.err)")
         let d = try Self.json(devices.out)
-        #expect(Set(d.keys) == ["devices", "step_counters", "sdl", "auto"])
-        #expect(d["sdl"] is NSNull && d["devices"] is [Any])
+        #expect(Set(d.keys) == ["devices", "step_counters", "sdl", "sdl_version", "auto"])
+        #expect(d["sdl"] is NSNull && d["sdl_version"] is NSNull && d["devices"] is [Any])
         for device in d["devices"] as? [[String: Any]] ?? [] {
             #expect(Set(device.keys) == ["source", "kind", "path", "name", "sensors", "rate_hz", "calibration", "accessible", "refusal", "auto"])
         }
