@@ -8,17 +8,16 @@ private let scratch = FileManager.default.temporaryDirectory.appendingPathCompon
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let document = CSVDocument(bytes: bytes, name: "fuzz")
-    let readers: [(CSVDocument) throws -> Trace] = [
-        TiltkitTraceFormat.read, ColumnsImporter.read, XIOFusionImporter.read, SensorLogImporter.read,
-    ]
-    for read in readers {
-        if let trace = try? read(document) { _ = TraceSummary(trace) }
-    }
-    _ = try? TraceFormat.detect(document)
-    // The streaming reader, with pieces small enough that lines cross them.
-    if (try? Data(bytes).write(to: scratch)) != nil, let stream = try? TraceSampleStream(contentsOf: scratch, pieceSize: 64) {
-        while let sample = try? stream.next() { _ = sample }
+    _ = try? TraceFormat.detect(CSVDocument(bytes: bytes, name: "fuzz"))
+    guard (try? Data(bytes).write(to: scratch)) != nil else { return 0 }
+    // Every format's reader, forced and detected, whole (Trace.load) and streamed with pieces
+    // small enough that lines cross them.
+    let formats: [TraceFormat?] = [nil, .tiltkit, .columns, .xioFusion, .sensorLog]
+    for format in formats {
+        if let trace = try? Trace.load(contentsOf: scratch, format: format) { _ = TraceSummary(trace) }
+        if let stream = try? TraceSampleStream(contentsOf: scratch, format: format, pieceSize: 64) {
+            while let sample = try? stream.next() { _ = sample }
+        }
     }
     return 0
 }

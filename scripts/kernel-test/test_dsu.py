@@ -202,7 +202,10 @@ def test_pad_through_the_kernel_into_serve_dsu():
 
 def set_controls(pad, **controls):
     """Sticks (0…255, x right, y down), hat and buttons in the reports the pad sends from now on
-    (as test_map.py sets them)."""
+    (as test_map.py sets them); `touch=[]` lifts every finger."""
+    if controls.get("touch") == []:
+        # hid-tools' create_report takes a touch list only when it is non-empty (`if touch:`).
+        pad.store_touchpad_state([])
     pad.create_report(**controls)
     pad._template_key = None   # pads.RawSensorsMixin.send caches a report per motion values
 

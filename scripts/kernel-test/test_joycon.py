@@ -221,9 +221,10 @@ def test_joycon_pair_mapper_reads_both_halves():
         right.set_motion(*turning["R"])
         moved = nodes.wait_for(lambda: reader.total(mark, mouse, ev.EV_REL, ev.REL_X), 30, 0.1)
         right.set_motion(*still["R"])
-        # A button on each half.
+        # A button on each half. Buttons pass by position: A is the east face button on a Nintendo
+        # pad (hid-nintendo reports it as BTN_EAST), so the virtual pad's east one (Xbox B).
         right.buttons, left.buttons = JC_BTN_A, JC_BTN_UP
-        pressed = nodes.wait_for(lambda: ev.BTN_SOUTH in ev.keys_held(gamepad) and ev.axis(gamepad, ev.ABS_HAT0Y)[0] == -1, 30, 0.1)
+        pressed = nodes.wait_for(lambda: ev.BTN_EAST in ev.keys_held(gamepad) and ev.axis(gamepad, ev.ABS_HAT0Y)[0] == -1, 30, 0.1)
         held, hat = ev.keys_held(gamepad), ev.axis(gamepad, ev.ABS_HAT0Y)[0]
         grabs = {path: ev.grab_error(path) for s in ("L", "R") for path in pads_nodes[s]}
         print(f"\n  tiltkit map --source joycon-pair:{raw['L']}+{raw['R']}: left turning → REL_X {left_turn}; "
