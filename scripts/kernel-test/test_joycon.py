@@ -219,7 +219,7 @@ def test_joycon_pair_mapper_reads_both_halves():
         # The right half turns: the mouse moves.
         mark = reader.mark()
         right.set_motion(*turning["R"])
-        moved = nodes.wait_for(lambda: reader.total(mark, mouse, ev.EV_REL, ev.REL_X), 30, 0.1)
+        moved = nodes.wait_for(lambda: (lambda total: total if abs(total) > 20 else 0)(reader.total(mark, mouse, ev.EV_REL, ev.REL_X)), 30, 0.1)
         right.set_motion(*still["R"])
         # A button on each half. Buttons pass by position: A is the east face button on a Nintendo
         # pad (hid-nintendo reports it as BTN_EAST), so the virtual pad's east one (Xbox B).
