@@ -68,8 +68,9 @@ struct MemoryBoundTests {
                 #expect(status == 0, "tiltkit \(command) \(trace.path) exited \(status)")
                 peaks.append(bytes)
             }
-            // Whole, the longer trace's samples alone (about 200 bytes each in memory) would add far more than the file's size.
-            #expect(peaks[1] - peaks[0] < grown / 2,
+            // Read whole, the longer trace adds about six times its extra bytes (samples of about 200 bytes
+            // each, and the text); read in pieces, only allocator noise, which differs from machine to machine.
+            #expect(peaks[1] - peaks[0] < grown,
                     "tiltkit \(command): peak \(peaks[0] >> 20) MB on 5 MB, \(peaks[1] >> 20) MB on 20 MB: memory grows with the trace")
         }
     }
