@@ -55,10 +55,6 @@ burst += event(1, 4000, 4, 5, 4000) + event(1, 4000, 0, 0, 0)
 put("evdev", "playstation", b"\x00" + burst)
 put("evdev", "nintendo-resolution", b"\x81" + struct.pack("<6i", 4096, 4096, 4096, 1024, 1024, 1024) + burst)
 
-# IIO: the scan types of the fake MPU-9250 in the tests, then one scan.
-put("iio", "accel-timestamp", b"le:s16/16>>0\nle:s16/16>>0\nle:s16/16>>0\nle:s64/64>>0\n\n" + bytes(range(16)))
-put("iio", "be-shift-repeat", b"be:s12/16>>4\nle:u8/8X3>>0\n\n" + bytes(range(8)))
-
 # DSU: the requests Cemu and Dolphin send, whole (the target decodes them as one packet), and a
 # session of them, [sender][length][packet]… (version, port info, subscriptions by slot, MAC, all).
 import zlib
@@ -81,6 +77,9 @@ mpu = ["mpu9250", "50", "0.000598", "0", "320", "-200", "17212", "0.001064724", 
 put("iiodevice", "mpu9250", ("\n".join(mpu) + "\n\n").encode() + bytes(range(16)))
 hub = ["accel_3d", "-", "0.009806650", "-", "981", "-250", "-1000", "-", "-", "-", "0.000000", "-",
        "1", "0", "le:s32/32>>0", "1", "1", "le:s32/32>>0", "0", "-", "-", "1", "2", "le:s64/64>>0"]
+# Big-endian shifted and repeated scan types (a count after X), packed as the kernel aligns them.
+shifted = mpu[:12] + ["1", "0", "be:s12/16>>4", "1", "1", "le:u8/8X3>>0", "1", "2", "be:u16/16>>0", "0", "-", "-"]
+put("iiodevice", "be-shift-repeat", ("\n".join(shifted) + "\n\n").encode() + bytes(range(8)))
 put("iiodevice", "hub-at-rest", ("\n".join(hub) + "\n\n").encode() + bytes(range(16)))
 # Accelerometer history files (AccelerometerHistoryFile's layout: TKHIST01, capacity, count, head as
 # Int64, then t, x, y, z as Float64 per slot): empty, part-full, full and wrapped, and a damaged one.

@@ -2,7 +2,7 @@
 # Runs every libFuzzer target in Fuzz/Targets for SECONDS each (default 60), seeded from Assets/
 # and the test fixtures, and prints each target's executions and crashes. Exits non-zero on a crash;
 # the input that crashed is kept as .build-fuzz/crashes/NAME-crash-… (replay: .build-fuzz/fuzz-NAME FILE).
-# Targets: trace, hid, hidrecording, evdev, iio, iiodevice (an IIO device described by its sysfs
+# Targets: trace, hid, hidrecording, evdev, iiodevice (an IIO device described by its sysfs
 # attributes), dsu (the DSU server's packet parser and rules), history (an accelerometer history file).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -48,7 +48,7 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
     /// Opens `path` for reading and writing, creating it (all its blocks allocated) when it is
     /// absent or empty. Throws when `capacity` is beyond `maximumCapacity`, the disk has no room,
     /// or the file is another kind of file, was sized for another capacity, or is damaged.
-    public init(path: String, capacity: Int, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
+    public convenience init(path: String, capacity: Int, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
         throws(AccelerometerHistoryFileError) {
         let capacity = max(1, capacity)
         guard capacity <= Self.maximumCapacity else {
@@ -87,16 +87,12 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
             if created { unlink(path) }
             throw error
         }
-        self.path = path
-        self.fd = fd
-        self.write = write
-        self.ring = ring
-        isReadOnly = false
+        self.init(path: path, fd: fd, write: write, ring: ring, isReadOnly: false)
     }
 
     /// Opens a history file that exists, with the capacity it was made for; `readOnly` opens it
     /// for queries only (a file the user may not write is still read).
-    public init(existingAt path: String, readOnly: Bool = false, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
+    public convenience init(existingAt path: String, readOnly: Bool = false, write: @escaping PositionedWrite = { pwrite($0, $1, $2, $3) })
         throws(AccelerometerHistoryFileError) {
         // Non-blocking: a FIFO with no writer would hold open(2) forever; the file-type check refuses it.
         let fd = open(path, (readOnly ? O_RDONLY : O_RDWR) | O_NONBLOCK | O_CLOEXEC)
@@ -110,11 +106,16 @@ public final class AccelerometerHistoryFile: AccelerometerReadings, @unchecked S
             close(fd)
             throw error
         }
+        self.init(path: path, fd: fd, write: write, ring: ring, isReadOnly: readOnly)
+    }
+
+    /// A file already opened and checked.
+    private init(path: String, fd: Int32, write: @escaping PositionedWrite, ring: RingIndex, isReadOnly: Bool) {
         self.path = path
         self.fd = fd
         self.write = write
         self.ring = ring
-        isReadOnly = readOnly
+        self.isReadOnly = isReadOnly
     }
 
     deinit {
