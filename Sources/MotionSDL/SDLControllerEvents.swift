@@ -28,8 +28,14 @@ public struct SDLControllerEvents: Sendable {
             guard e.which == instanceID else { return .none }
             var data = SDLSensorConversion.values(e)
             if evdevAxes != nil { data = evdevAxes!.correct(sensor: e.sensor, data: data) }
-            return pairing.add(sensor: e.sensor, data: data,
-                               timestampMicroseconds: e.timestamp_us, hostTime: hostTime).map { .sample($0) } ?? .none
+            let update: (SDLSensorPairing.Sensor, Vector3)
+            switch e.sensor {
+            case SDL_SENSOR_GYRO.rawValue: update = (.gyro, SDLSensorConversion.rotationRate(data))
+            case SDL_SENSOR_ACCEL.rawValue: update = (.accelerometer, SDLSensorConversion.acceleration(data))
+            default: return .none  // ACCEL_L/GYRO_L etc. of combined Joy-Cons: the combined pair reports ACCEL/GYRO too.
+            }
+            return pairing.add(update.0, update.1, timestampMicroseconds: e.timestamp_us, hostTime: hostTime)
+                .map { .sample($0) } ?? .none
         case SDL_CONTROLLERDEVICEREMOVED.rawValue:
             guard event.cdevice.which == instanceID else { return .none }
             instanceID = nil

@@ -5,14 +5,18 @@ import MotionDevices
 /// separate "Motion Sensors"/"IMU" evdev node (its Linux joystick driver, not HIDAPI).
 ///
 /// - SDL keeps each axis at zero until the kernel sends an event for it, and evdev sends only
-///   changes: a pad held still reads zeros from SDL. Until SDL has shown an axis move, the axis is
-///   taken from the kernel's current value (EVIOCGABS, through `currentCounts`) instead; an axis
-///   SDL shows non-zero, or the kernel holds at zero, is SDL's from then on.
+///   changes: a pad held still reads zeros from SDL. Its cache can also fall back to zero later:
+///   the kernel suite saw both sensors read exactly zero for 53 samples at the start of a
+///   recording, until the pad's next change of values, as SDL's re-read of the node after
+///   SYN_DROPPED would leave it (SDL's PollAllSensors sends the values it reads without storing
+///   them in the cache later reports are sent from). So every axis SDL shows at exactly zero is
+///   taken from the kernel's current value (EVIOCGABS, through `currentCounts`); a live sensor
+///   rarely reads exactly zero, and where it does the kernel says zero too.
 /// - SDL divides by the node's resolution but does not remap axes (SDL 2.32
 ///   src/joystick/linux/SDL_sysjoystick.c), so hid-nintendo's node comes out in the Nintendo
 ///   frame; it is turned into SDL's controller frame here, as SDL's HIDAPI driver would.
 ///
-///     var axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: [8192, 8192, 8192, 1024, 1024, 1024]) { read() }
+///     let axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: [8192, 8192, 8192, 1024, 1024, 1024]) { read() }
 ///     let data = axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: sdlData)
 public struct SDLEvdevSensorAxes: @unchecked Sendable {
     public let driver: EvdevMotionDecoder.Driver
@@ -20,7 +24,6 @@ public struct SDLEvdevSensorAxes: @unchecked Sendable {
     public let resolutions: [Int32]
     /// The node's ABS_X…ABS_RZ values now, or nil when it cannot be read.
     private let currentCounts: () -> [Int32]?
-    private var confirmed = [Bool](repeating: false, count: 6)
 
     public init(driver: EvdevMotionDecoder.Driver, resolutions: [Int32], currentCounts: @escaping () -> [Int32]?) {
         self.driver = driver
@@ -28,12 +31,9 @@ public struct SDLEvdevSensorAxes: @unchecked Sendable {
         self.currentCounts = currentCounts
     }
 
-    /// True once every axis is SDL's own (no more reads of the node).
-    public var settled: Bool { !confirmed.contains(false) }
-
     /// One SDL sensor event's three values (`sensor` an `SDL_SensorType` raw value), in SDL's units
     /// and controller frame.
-    public mutating func correct(sensor: Int32, data: SIMD3<Float>) -> SIMD3<Float> {
+    public func correct(sensor: Int32, data: SIMD3<Float>) -> SIMD3<Float> {
         let base: Int
         switch sensor {
         case SDL_SENSOR_ACCEL.rawValue: base = 0
@@ -41,14 +41,10 @@ public struct SDLEvdevSensorAxes: @unchecked Sendable {
         default: return data
         }
         var values = data
-        var kernel: [Int32]?? = .none
-        for i in 0..<3 where !confirmed[base + i] {
-            if values[i] != 0 { confirmed[base + i] = true; continue }
-            if kernel == nil { kernel = .some(currentCounts()) }
-            guard let counts = kernel!, counts.count == 6 else { continue }
-            let count = counts[base + i]
-            if count == 0 { confirmed[base + i] = true; continue }
-            values[i] = Float(Self.unit(base: base) * Double(count) / Double(max(1, resolutions[base + i])))
+        if values[0] == 0 || values[1] == 0 || values[2] == 0, let counts = currentCounts(), counts.count == 6 {
+            for i in 0..<3 where values[i] == 0 {
+                values[i] = Float(Self.unit(base: base) * Double(counts[base + i]) / Double(max(1, resolutions[base + i])))
+            }
         }
         guard driver == .nintendo else { return values }
         // The Nintendo frame into SDL's/PlayStation's: (−Y, Z, −X) (INPUT_FACTS §4, SDL's HIDAPI Switch driver).

@@ -19,38 +19,39 @@ struct SDLEvdevRouteTests {
         #expect(SDLSensorRoute(joystickPath: "virtual") == .unknown)
     }
 
-    @Test("an axis SDL still holds at zero is the kernel's value until SDL reports it")
-    func zerosUntilFirstChange() {
+    @Test("an axis SDL shows at zero is the kernel's value: held still since SDL opened the node, or SDL's cache zeroed after a drop")
+    func zerosFromTheKernel() {
         var reads = 0
         var kernel: [Int32] = [8192, 0, -4096, 1024, 0, 0]
-        var axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { reads += 1; return kernel }
+        let axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { reads += 1; return kernel }
         // Held still since SDL opened the node: SDL says zeros; the kernel holds 1 g on x, −0.5 g on z.
         let g = Float(SDLSensorConversion.standardGravity)
         let accel = axes.correct(sensor: SDL_SENSOR_ACCEL.rawValue, data: SIMD3(0, 0, 0))
         #expect(abs(accel.x - g) < 1e-5 && accel.y == 0 && abs(accel.z + g / 2) < 1e-5)
         let gyro = axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: SIMD3(0, 0, 0))
         #expect(abs(gyro.x - Float.pi / 180) < 1e-6 && gyro.y == 0 && gyro.z == 0)
-        // Axes the kernel holds at zero are SDL's from now on; x moves: SDL's value, no more reads for it.
+        // Axes SDL reports are SDL's; the one it shows at zero is still the kernel's.
         kernel = [0, 0, -4096, 0, 0, 0]
         #expect(axes.correct(sensor: SDL_SENSOR_ACCEL.rawValue, data: SIMD3(2, 0, 0)) == SIMD3(2, 0, -g / 2))
-        #expect(!axes.settled)
-        #expect(axes.correct(sensor: SDL_SENSOR_ACCEL.rawValue, data: SIMD3(2, 0, -3)) == SIMD3(2, 0, -3))
-        #expect(axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: SIMD3(0, 0, 0)) == SIMD3(0, 0, 0))
-        #expect(axes.settled)
+        // Nothing at zero: the node is not read.
         let before = reads
-        _ = axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: SIMD3(0, 0, 0))
-        #expect(reads == before, "a settled route still reads the node")
+        #expect(axes.correct(sensor: SDL_SENSOR_ACCEL.rawValue, data: SIMD3(2, 1, -3)) == SIMD3(2, 1, -3))
+        #expect(reads == before, "the node read though SDL showed no zero")
+        // After values were SDL's, its cache falls back to zero (SYN_DROPPED): the kernel's again.
+        kernel = [0, 4096, 0, 0, 0, 2048]
+        let back = axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: SIMD3(0, 0, 0))
+        #expect(back.x == 0 && back.y == 0 && abs(back.z - 2 * Float.pi / 180) < 1e-6)
     }
 
     @Test("hid-nintendo's frame becomes SDL's (−Y, Z, −X), as SDL's HIDAPI Switch driver gives it")
     func nintendoFrame() {
-        var axes = SDLEvdevSensorAxes(driver: .nintendo, resolutions: [4096, 4096, 4096, 14247, 14247, 14247]) { [1, 1, 1, 1, 1, 1] }
+        let axes = SDLEvdevSensorAxes(driver: .nintendo, resolutions: [4096, 4096, 4096, 14247, 14247, 14247]) { [1, 1, 1, 1, 1, 1] }
         #expect(axes.correct(sensor: SDL_SENSOR_GYRO.rawValue, data: SIMD3(1, 2, 3)) == SIMD3(-2, 3, -1))
     }
 
     @Test("an unreadable node leaves SDL's values as they are")
     func unreadable() {
-        var axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { nil }
+        let axes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { nil }
         #expect(axes.correct(sensor: SDL_SENSOR_ACCEL.rawValue, data: SIMD3(0, 0, 0)) == SIMD3(0, 0, 0))
     }
 

@@ -122,6 +122,16 @@ class LivePad:
         else:
             pads.send_paced(self.pad, self.values, self.rate, lambda: not self.done.is_set())
 
+    def wait_cycles(self, cycles, timeout=30):
+        """Until the pad has gone through every value set `cycles` times more. A PlayStation pad
+        changes set every 100 reports (pads.send_paced), which a loaded emulated CPU sends at a
+        fifth of the nominal rate; the Switch's sets change every HOLD seconds."""
+        if self.switch:
+            time.sleep(cycles * HOLD * len(self.values) + 0.3)
+            return
+        target = len(self.pad.sent) + cycles * 100 * len(self.values) + 25
+        nodes.wait_for(lambda: len(self.pad.sent) >= target, timeout, 0.05)
+
     def expected_gyro_offset_dps(self):
         """What SDL's reader subtracts and tiltkit's hidraw decoder does not, per PlayStation axis (deg/s):
         the calibration's gyro bias, subtracted by SDL 2.26's HIDAPI driver and by kernel 6.1's
@@ -149,6 +159,23 @@ def as_lsb(kind, row):
     return [a * 8192 for a in accel] + [g * 1024 for g in gyro]
 
 
+def first_sample(recording, timeout):
+    """Seconds until `recording`'s trace holds a sample (record flushes each row as it comes), or None."""
+    import glob
+    folder, name = os.path.split(recording.out)
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        for path in glob.glob(os.path.join(folder, f".{name}.tiltkit-*")) + [recording.out]:
+            try:
+                with open(path) as f:
+                    if any(line[:1].isdigit() for line in f):
+                        return time.monotonic() - start
+            except FileNotFoundError:
+                pass
+        time.sleep(0.05)
+    return None
+
+
 @pytest.fixture(scope="module")
 def udevd():
     install_rule()
@@ -160,9 +187,6 @@ def udevd():
         reason="SDL 2.26's HIDAPI Switch driver delivers about 0.1 s of the model's motion, then nothing", strict=False)),
     ("ds4-usb", "evdev"), ("ds4-bt", "evdev"), ("dualsense-usb", "evdev"), ("dualsense-bt", "evdev"),
     ("switch-pro-usb", "evdev")])
-@pytest.mark.xfail(reason="not yet reliable in the VM: a sample can pair one set's accelerometer with another's gyro "
-                          "at a change of values (SDL delivers the two sensors as separate events), and a loaded "
-                          "emulated CPU slows SDL below the rate bound", strict=False)
 def test_sdl_route_values_rate_replug(request, kind, route):
     """`--source sdl` on a pad the kernel drives, through one of SDL's routes: its samples are the
     values `hidraw:` reads from the same pad (the gyro bias SDL's reader subtracts aside), at the
@@ -183,8 +207,11 @@ def test_sdl_route_values_rate_replug(request, kind, route):
         ref = Recording(ref_spec, "/tmp/kt-sdl-ref.csv")
         sdl = Recording("sdl", "/tmp/kt-sdl.csv", env=env)
         assert ref.wait_started() and sdl.wait_started(90), f"record did not start: {sdl.lines}"
-        # Two cycles of the value sets: SDL may open the pad a moment after record starts.
-        time.sleep(2 * HOLD * len(pad.values) + 0.3)
+        # Two cycles of the value sets from SDL's first sample on: a loaded emulated CPU can take
+        # seconds from record's start to SDL's first sensor event.
+        waited = first_sample(sdl, 60)
+        assert waited is not None, f"no sample through SDL within a minute: {sdl.lines}"
+        pad.wait_cycles(2)
         latency = back = None
         if replug:
             unplugged = time.monotonic()
@@ -216,22 +243,38 @@ def test_sdl_route_values_rate_replug(request, kind, route):
     for t in targets:
         if all(max(abs(a - b) for a, b in zip(t, d)) > 2 for d in distinct):
             distinct.append(t)
-    worst, seen = 0.0, set()
-    for r in rows:
+    worst, seen, mixed = 0.0, set(), []
+    for i, r in enumerate(rows):
         v = as_lsb(kind, r)
         errors = [max(abs(a - b) for a, b in zip(v, t)) for t in distinct]
         best = min(range(len(errors)), key=errors.__getitem__)
         seen.add(best)
         worst = max(worst, errors[best])
+        if errors[best] > 2:
+            halves = [min(range(len(distinct)), key=lambda k: max(abs(a - b) for a, b in zip(v[s], distinct[k][s])))
+                      for s in (slice(0, 3), slice(3, 6))]
+            mixed.append((i, r[0], halves, round(errors[best], 1)))
     times = [r[0] for r in rows]
     steps = [b - a for a, b in zip(times, times[1:])]
     before = [t for t in times if not replug or t < unplugged]
     rate = (len(before) - 1) / (before[-1] - before[0]) if len(before) > 1 else 0
     median = statistics.median(steps) if steps else float("nan")
+    # What the pad delivered meanwhile, read directly: under an emulated CPU the model sends fewer than
+    # its nominal reports per second, so SDL is held to the reports the reference read over the span
+    # both read (times on both sides are the guest's CLOCK_MONOTONIC).
+    ref_times = [r[0] for r in ref_rows]
+    span = (max(before[0], ref_times[0]), min(before[-1], ref_times[-1])) if before and ref_times else (0, 0)
+    in_span = lambda ts: len([t for t in ts if span[0] <= t <= span[1]])
+    sdl_count, ref_count = in_span(before), in_span(ref_times)
+    ref_rate = (ref_count - 1) / (span[1] - span[0]) if ref_count > 1 else 0
     print(f"  {len(rows)} samples, {rate:.0f} Hz over {before[-1] - before[0]:.2f} s (median step {median * 1e3:.2f} ms; "
-          f"the pad sends {pad.rate:.0f} Hz); {len(seen)} of {len(distinct)} value sets {ref_spec.split(':')[0]} read; "
+          f"the pad's nominal rate {pad.rate:.0f} Hz; first sample {waited:.1f} s after its trace opened); over {span[1] - span[0]:.2f} s both read, {sdl_count} samples through SDL, "
+          f"{ref_count} ({ref_rate:.0f} Hz) through {ref_spec.split(':')[0]}; {len(seen)} of {len(distinct)} value sets {ref_spec.split(':')[0]} read; "
           f"worst difference from {ref_spec.split(':')[0]} {worst:.2f} LSB (gyro bias SDL subtracts: "
           f"{[round(o, 3) for o in offset]} deg/s)")
+    if mixed:
+        print(f"  {len(mixed)} samples off every set (index, time, nearest set of accel / gyro, LSB): {mixed[:8]}; "
+              f"their neighbours' times: {[[round(t, 4) for t in times[max(0, m[0] - 2):m[0] + 3]] for m in mixed[:3]]}")
     if replug:
         print(f"  unplug said after {latency * 1e3:.0f} ms; 'is back' {(back or float('inf')) - replugged:.2f} s after the replug; "
               f"{len([t for t in times if back and t > back])} samples after it")
@@ -243,7 +286,11 @@ def test_sdl_route_values_rate_replug(request, kind, route):
     assert worst <= tolerance, f"SDL's values differ from {ref_spec}'s by {worst:.2f} LSB"
     assert seen == set(range(len(distinct))), f"value sets {sorted(seen)} of {len(distinct)} came through SDL"
     assert all(s > 0 for s in steps), "timestamps not strictly increasing"
-    assert 0.7 * pad.rate < rate < 1.3 * pad.rate, f"{rate:.0f} Hz, the pad sends {pad.rate:.0f}"
+    # SDL keeps up with what the pad delivers. The two traces' times are each anchored to the host
+    # clock at their first sample, so under load the span's ends are off by the difference in the
+    # two readers' latency (244 through SDL against 273 at 45 Hz, measured): hence 80 %, not 100 %.
+    assert sdl_count >= 0.8 * ref_count, \
+        f"{sdl_count} samples through SDL, {ref_count} reports through {ref_spec} over the same {span[1] - span[0]:.2f} s"
     if replug and route == "hidapi" and back is None:
         pytest.xfail("SDL 2.26's HIDAPI driver does not re-open the replugged uhid pad (its feature-report ioctl fails)")
     if replug:
