@@ -235,6 +235,10 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             try? setUp(guess)
             currentInfo.name += " (identified from its reports)"
         }
+        if decoder!.device.model == .steamControllerDongle, reports.contains(where: SteamControllerSettings.isControllerConnected) {
+            // A controller connected to the adapter: its IMU starts off (hid-steam's connection event).
+            SteamControllerSettings.enableMotion(reader)
+        }
         let offBefore = decoder!.statistics.motionSensorsOff
         let samples = decoder!.decode(batch: reports, hostTime: options.clock.now())
         return (samples, motionSensorsNotice(offBefore: offBefore, samples: samples))
