@@ -247,7 +247,7 @@ def test_joycon_pair_mapper_reads_both_halves():
         left.set_motion(*still["L"])
         replugged = time.monotonic()
         left.buttons = JC_BTN_UP
-        again = nodes.wait_for(lambda: ev.axis(gamepad, ev.ABS_HAT0Y)[0] == -1, 60, 0.05)
+        again = nodes.wait_for(lambda: ev.axis(gamepad, ev.ABS_HAT0Y)[0] == -1, 40, 0.05)
         regrabbed = {path: ev.grab_error(path) for path in nodes.wait_for(
             lambda: [path for name, path in nodes.event_nodes(left).items() if not name.endswith("IMU")], 10) or []}
         print(f"    left half replugged: up reached the virtual pad {time.monotonic() - replugged:.2f} s after it started "
