@@ -20,6 +20,9 @@ import Glibc
 /// evdev node) is two halves with a gamepad node each: both are read, their controls combined
 /// (`PadControls.joyConPair`), and every node of both grabbed. A half that goes away reads as
 /// released while the other half's controls go on.
+///
+/// With `controlsFromReports` (a Steam pad: `SteamReportControls`), the controls come from the
+/// motion source's own reports and no node is read; every evdev node the pad has is grabbed.
 public final class PhysicalPad: @unchecked Sendable {
     /// What `open` found and took.
     public struct Opened: Hashable, Sendable {
@@ -34,6 +37,8 @@ public final class PhysicalPad: @unchecked Sendable {
     public let sourceKind: String
     public let sourcePath: String
     public let grab: Bool
+    /// The controls come with the motion source's reports: no gamepad node is read.
+    public let controlsFromReports: Bool
     public var sysfsRoot = "/sys"
     public var devRoot = "/dev"
     public var calls = SystemCalls.live
@@ -42,13 +47,15 @@ public final class PhysicalPad: @unchecked Sendable {
     private var grabbedFDs: [Int32] = []
     /// A pair's halves' latest controls, combined on each change.
     private let halves = HalfControls()
-    /// The gamepad node's name and uniq once found, to find the pad again after a replug.
-    private var identity: (name: String, uniq: String)?
+    /// Each motion node's gamepad node's name and uniq once found (a pair's two), to find it again
+    /// after a replug, which may give the pad new node paths.
+    private var identities: [Int: (name: String, uniq: String)] = [:]
 
-    public init(sourceKind: String, sourcePath: String, grab: Bool) {
+    public init(sourceKind: String, sourcePath: String, grab: Bool, controlsFromReports: Bool = false) {
         self.sourceKind = sourceKind
         self.sourcePath = sourcePath
         self.grab = grab
+        self.controlsFromReports = controlsFromReports
     }
 
     deinit { close() }
@@ -69,21 +76,23 @@ public final class PhysicalPad: @unchecked Sendable {
             (node.kind, PadEvdevNodes.find(motionSource: node.kind, path: node.path, sysfsRoot: sysfsRoot, devRoot: devRoot))
         }
         lock.lock(); defer { lock.unlock() }
-        if !isPair, let identity, found[0].nodes.gamepad.map({ $0.name != identity.name || $0.uniq != identity.uniq }) ?? true {
-            found[0].nodes = PadEvdevNodes.find(gamepadNamed: identity.name, uniq: identity.uniq, sysfsRoot: sysfsRoot, devRoot: devRoot)
+        for index in found.indices {
+            if let identity = identities[index], found[index].nodes.gamepad.map({ $0.name != identity.name || $0.uniq != identity.uniq }) ?? true {
+                found[index].nodes = PadEvdevNodes.find(gamepadNamed: identity.name, uniq: identity.uniq, sysfsRoot: sysfsRoot, devRoot: devRoot)
+            }
+            if let gamepad = found[index].nodes.gamepad { identities[index] = (gamepad.name, gamepad.uniq) }
         }
-        if !isPair, let gamepad = found[0].nodes.gamepad { identity = (gamepad.name, gamepad.uniq) }
         halves.reset()
         var gamepads: [String] = []
         for (kind, nodes) in found {
             for node in nodes.nodes {
-                if node.role == .gamepad, let reader = startReader(node, isPair: isPair, deliver, &opened) {
+                if node.role == .gamepad, !controlsFromReports, let reader = startReader(node, isPair: isPair, deliver, &opened) {
                     gamepads.append(node.path)
                     readers.append(reader)
                     continue
                 }
                 // An evdev source's motion node is the source's to grab (after a replug it may have a new path).
-                guard grab, node.role != .gamepad, !(kind == "evdev" && node.role == .motion) else { continue }
+                guard grab, node.role != .gamepad || controlsFromReports, !(kind == "evdev" && node.role == .motion) else { continue }
                 let (fd, code) = calls.open(node.path, O_RDONLY | O_NONBLOCK)
                 guard fd >= 0 else {
                     opened.problems.append(DeviceError.fromOpen(path: node.path, errno: code, fix: DeviceError.inputFix).description)
@@ -121,13 +130,28 @@ public final class PhysicalPad: @unchecked Sendable {
                 switch event {
                 case .controls(let controls, let time): deliver(.controls(halves.set(side, controls), time: time))
                 // The other half plays on: this one's buttons read as released.
-                case .disconnected, .ended: deliver(.controls(halves.set(side, .idle), time: 0))
+                case .disconnected, .ended: deliver(.controls(halves.lost(side), time: 0))
                 }
             }
             return reader
         } catch {
             opened.problems.append(String(describing: error))
             return nil
+        }
+    }
+
+    /// A Joy-Con pair's half whose gamepad node went away (or was not there at `open`) has one again:
+    /// `open` again to read both halves (the motion source says nothing when the half that is not
+    /// its motion side comes back).
+    public var missingHalfIsBack: Bool {
+        guard sourceKind == "joycon-pair" else { return false }
+        lock.lock()
+        let missing = readers.count < 2 || halves.anyGone
+        let known = Array(identities.values)
+        lock.unlock()
+        // Both halves' gamepad nodes are there again (the returned one by its name and uniq: its path may be new).
+        return missing && known.count == 2 && known.allSatisfy { identity in
+            PadEvdevNodes.find(gamepadNamed: identity.name, uniq: identity.uniq, sysfsRoot: sysfsRoot, devRoot: devRoot).gamepad != nil
         }
     }
 
@@ -151,8 +175,17 @@ public final class PhysicalPad: @unchecked Sendable {
 private final class HalfControls: @unchecked Sendable {
     private let lock = NSLock()
     private var controls: [JoyConSide: PadControls] = [:]
+    private var gone: Set<JoyConSide> = []
 
-    func reset() { lock.lock(); controls = [:]; lock.unlock() }
+    func reset() { lock.lock(); controls = [:]; gone = []; lock.unlock() }
+
+    /// A half's node went away.
+    func lost(_ side: JoyConSide) -> PadControls {
+        lock.lock(); gone.insert(side); lock.unlock()
+        return set(side, .idle)
+    }
+
+    var anyGone: Bool { lock.lock(); defer { lock.unlock() }; return !gone.isEmpty }
 
     /// Records one half's controls; returns the pair's.
     func set(_ side: JoyConSide, _ value: PadControls) -> PadControls {

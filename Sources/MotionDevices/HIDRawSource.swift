@@ -43,6 +43,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     private var reportsWithMotionOff = 0
     /// Motion came back after the notice that it was off: `.reconnected` is due.
     private var motionReturned = false
+    private var observer: (@Sendable ([UInt8]) -> Void)?
 
     public convenience init(path: String, options: Options = Options()) throws(DeviceError) {
         try self.init(reader: HIDRawDevice(path: path, calls: options.calls), path: path, options: options)
@@ -132,6 +133,14 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         }
     }
 
+    /// Called on the source's thread with every report read, before the samples decoded from it are
+    /// delivered: `tiltkit map` takes a Steam pad's buttons and sticks from the reports its motion
+    /// comes from, one read for both. Set before `start`.
+    public var reportObserver: (@Sendable ([UInt8]) -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return observer }
+        set { lock.lock(); observer = newValue; lock.unlock() }
+    }
+
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {
         lock.lock(); defer { lock.unlock() }
         guard thread == nil else { return }
@@ -163,8 +172,10 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         var state = QueueState.draining
         // Reports read together are decoded and stamped together, from the newest.
         var batch: [[UInt8]] = []
+        let observe = reportObserver
         func flush() {
             guard !batch.isEmpty else { return }
+            if let observe { for report in batch { observe(report) } }
             let (samples, notice) = decode(batch)
             batch.removeAll(keepingCapacity: true)
             if let notice { deliver(.disconnected(reason: notice)) }
@@ -223,6 +234,10 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             }
             try? setUp(guess)
             currentInfo.name += " (identified from its reports)"
+        }
+        if decoder!.device.model == .steamControllerDongle, reports.contains(where: SteamControllerSettings.isControllerConnected) {
+            // A controller connected to the adapter: its IMU starts off (hid-steam's connection event).
+            SteamControllerSettings.enableMotion(reader)
         }
         let offBefore = decoder!.statistics.motionSensorsOff
         let samples = decoder!.decode(batch: reports, hostTime: options.clock.now())

@@ -63,6 +63,16 @@ enum SteamControllerSettings {
         return nil
     }
 
+    /// The wireless adapter's connection event (hid-steam.c STEAM_EV_CONNECT, type 3: payload byte
+    /// 0x02 connected, 0x01 disconnected): a controller that connects to the adapter starts with its
+    /// IMU off, so its motion is turned on again.
+    static func isControllerConnected(_ report: [UInt8]) -> Bool {
+        report.count > 4 && report[0] == 0x01 && report[1] == 0x00 && report[2] == connectionEventType && report[4] == connected
+    }
+
+    static let connectionEventType: UInt8 = 0x03
+    static let connected: UInt8 = 0x02
+
     /// Turns on raw accelerometer and gyro in the state reports; false when the node takes no
     /// feature reports (a capture, a FIFO).
     @discardableResult

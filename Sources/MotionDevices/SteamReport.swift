@@ -35,7 +35,17 @@ public enum SteamReport {
     public enum Layout: Sendable {
         case controller, deck
 
-        var stateType: UInt8 { self == .deck ? SteamReport.deckStateType : SteamReport.controllerStateType }
+        /// The layout of a Valve pad's state reports; nil for other pads.
+        public init?(model: GamepadModel) {
+            switch model {
+            case .steamDeck: self = .deck
+            case .steamController, .steamControllerDongle: self = .controller
+            default: return nil
+            }
+        }
+
+        /// The message type of its state reports (byte 2).
+        public var stateType: UInt8 { self == .deck ? SteamReport.deckStateType : SteamReport.controllerStateType }
         var accelOffset: Int { self == .deck ? SteamReport.deckAccelOffset : SteamReport.controllerAccelOffset }
         var gyroOffset: Int { self == .deck ? SteamReport.deckGyroOffset : SteamReport.controllerGyroOffset }
     }

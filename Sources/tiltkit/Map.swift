@@ -17,7 +17,8 @@ struct MapCommand: ParsableCommand {
         discussion: """
         The pad's motion (--source) turns into mouse motion as the profile says (default: gyro to mouse \
         in player space, every button and stick mirrored to the virtual pad). Its buttons and sticks are \
-        read from its gamepad evdev node, found beside the motion source in sysfs, and every evdev node \
+        read from its gamepad evdev node, found beside the motion source in sysfs (a Steam Deck's or Steam \
+        Controller's from the same hidraw reports as its motion), and every evdev node \
         of the pad is grabbed while mapping so a game sees one pad, "\(VirtualGamepad.name)" \
         (an Xbox 360 pad, USB 045e:028e), and one mouse, "\(VirtualMouse.name)".
 
@@ -68,7 +69,17 @@ struct MapCommand: ParsableCommand {
                 ? DryRunWriter { line in print(line) }
                 : try VirtualDevices.create(path: uinputPath)
             let session = MapperSession(mapper: Mapper(profile: startProfile), writer: writer)
-            let pad = opened.device.map { PhysicalPad(sourceKind: $0.kind, sourcePath: $0.path, grab: !dryRun) }
+            // A Steam pad's controls come with its motion, from the same reports (the kernel gives it no
+            // gamepad node while its hidraw node is read): one read for both.
+            let steam = (GyroCalibratedSource.unwrapped(opened.source) as? HIDRawSource).flatMap { hidraw in
+                hidraw.device.flatMap { SteamReport.Layout(model: $0.model) }.map { (hidraw, $0) }
+            }
+            if let (hidraw, layout) = steam {
+                hidraw.reportObserver = { report in
+                    if let controls = SteamReportControls.parse(report, layout: layout) { session.feed(controls: controls) }
+                }
+            }
+            let pad = opened.device.map { PhysicalPad(sourceKind: $0.kind, sourcePath: $0.path, grab: !dryRun, controlsFromReports: steam != nil) }
             try MapRun(name: opened.name, source: opened.source, pad: pad, session: session, profilePath: profile,
                        statusInterval: statusInterval, duration: duration, dryRun: dryRun).run()
             if let devices = writer as? VirtualDevices { devices.destroy() }
@@ -205,6 +216,7 @@ private struct MapRun {
         var nextProfileCheck = start + ProfileWatcher.interval
         var padSearchEnds: Double?
         var nextPadSearch = start
+        var nextHalfCheck = start
         while !interrupt.isSet && !state.hasEnded && clock.now() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
             let now = clock.now()
@@ -213,6 +225,11 @@ private struct MapRun {
             if let ends = padSearchEnds, now >= nextPadSearch {
                 nextPadSearch = now + 0.25
                 if openPad(sayingNothingFound: now >= ends) || now >= ends { padSearchEnds = nil }
+            }
+            // A Joy-Con pair's half that is not the motion side came back: the source says nothing of it.
+            if let pad, now >= nextHalfCheck {
+                nextHalfCheck = now + 0.5
+                if pad.missingHalfIsBack { _ = openPad(sayingNothingFound: true) }
             }
             if now >= nextProfileCheck, let path = profilePath {
                 nextProfileCheck = now + ProfileWatcher.interval
@@ -260,17 +277,19 @@ private struct MapRun {
             case .disconnected, .ended: session.feed(controls: .idle)
             }
         }
-        guard opened.gamepad != nil || sayingNothingFound else {
+        guard opened.gamepad != nil || pad.controlsFromReports || sayingNothingFound else {
             pad.close()
             return false
         }
         var parts: [String] = []
-        if let gamepad = opened.gamepad { parts.append("buttons and sticks from \(gamepad)") } else { parts.append("no gamepad node found beside \(pad.sourcePath): motion only") }
+        if pad.controlsFromReports {
+            parts.append("buttons and sticks from the reports of \(pad.sourcePath)")
+        } else if let gamepad = opened.gamepad { parts.append("buttons and sticks from \(gamepad)") } else { parts.append("no gamepad node found beside \(pad.sourcePath): motion only") }
         if !opened.grabbed.isEmpty { parts.append("grabbed \(opened.grabbed.joined(separator: ", "))") }
         if pad.grab && pad.sourceKind == "evdev" { parts.append("the motion node grabbed by the source") }
         printError("tiltkit map: " + parts.joined(separator: "; "))
         for problem in opened.problems { printError("tiltkit map: warning: \(problem)") }
-        return opened.gamepad != nil
+        return opened.gamepad != nil || pad.controlsFromReports
     }
 
     private func statusLine(_ now: MapperSession.Counters, since before: MapperSession.Counters, seconds: Double) -> String {

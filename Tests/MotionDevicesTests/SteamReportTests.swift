@@ -29,6 +29,13 @@ enum SteamReports {
     static let controllerIdentity = HIDRawIdentity(bus: .usb, vendorID: 0x28DE, productID: 0x1102, name: "Valve Software Steam Controller", uniq: "")
 }
 
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
 @Suite("Steam Deck and Steam Controller reports")
 struct SteamReportTests {
     let degree = Double.pi / 180
@@ -112,6 +119,41 @@ struct SteamReportTests {
         let samples = try collect(source) { $0 == .ended }.samples
         #expect(samples.count == 5)
         #expect(abs(samples[0].rotationRate!.x - 16 / 16.384 * degree) < 1e-12)
+    }
+
+    @Test("the report observer sees every report, the ones without motion too, before the samples read with it")
+    func reportObserver() throws {
+        let off = SteamReports.state(.deck, packet: 1, accel: .zero, gyro: .zero)
+        let on = (2..<5).map { SteamReports.state(.deck, packet: UInt32($0), accel: [0, 0, 16384], gyro: .zero) }
+        let source = try HIDRawSource(reader: RecordedHIDReader(identity: SteamReports.deckIdentity, reports: [off] + on), path: "/dev/hidraw4")
+        let log = LockedLines()
+        source.reportObserver = { report in log.append("report \(report[4])") }
+        let events = try collect(source) { event in
+            if case .samples(let samples) = event { log.append("samples \(samples.count)") }
+            return event == .ended
+        }
+        let seen = log.all
+        #expect(seen.filter { $0.hasPrefix("report") } == ["report 1", "report 2", "report 3", "report 4"])
+        // Each batch's reports come before its samples.
+        let lastReport = try #require(seen.lastIndex { $0.hasPrefix("report") })
+        #expect(seen[lastReport + 1..<seen.count].allSatisfy { $0.hasPrefix("samples") } && !seen.last!.hasPrefix("report"))
+        #expect(events.samples.count == 3)
+    }
+
+    @Test("a controller connecting to the wireless adapter has its motion turned on again")
+    func dongleConnect() throws {
+        let identity = HIDRawIdentity(bus: .usb, vendorID: 0x28DE, productID: 0x1142, name: "Valve Software Steam Controller", uniq: "")
+        var connect = [UInt8](repeating: 0, count: SteamReport.length)
+        connect[0] = 0x01; connect[2] = 0x03; connect[3] = 0x01; connect[4] = 0x02
+        var disconnect = connect
+        disconnect[4] = 0x01
+        let state = SteamReports.state(.controller, accel: [0, 0, 16384], gyro: .zero)
+        let reader = RecordedHIDReader(identity: identity, reports: [disconnect, connect, state])
+        let source = try HIDRawSource(reader: reader, path: "/dev/hidraw6")
+        let opened = reader.sentFeatures.filter { $0 == SteamControllerSettings.enableMotionCommand }.count
+        _ = try collect(source) { $0 == .ended }
+        let all = reader.sentFeatures.filter { $0 == SteamControllerSettings.enableMotionCommand }.count
+        #expect(opened == 1 && all == 2, "once at opening, once when the controller connected; not at the disconnect")
     }
 
     @Test("a Deck whose reports read zero: no zeros served, one notice saying what to change, 'back' when motion returns")

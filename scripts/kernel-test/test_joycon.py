@@ -191,7 +191,8 @@ JC_BTN_A, JC_BTN_UP = 1 << 3, 1 << 17
 
 def test_joycon_pair_mapper_reads_both_halves():
     """`tiltkit map` on the pair: the mouse follows the right half's gyro only, both halves' gamepad
-    nodes are read (A from the right, d-pad up from the left reach the virtual pad) and grabbed."""
+    nodes are read (A from the right, d-pad up from the left reach the virtual pad) and grabbed; the
+    left half, unplugged and back, is read and grabbed again."""
     import evdev_reader as ev
     from test_map import GAMEPAD, MOUSE, Mapping, profile
     left = start(JoyConLeft, b"\x98\xb6\xe9\x33\x33\x33")
@@ -235,6 +236,24 @@ def test_joycon_pair_mapper_reads_both_halves():
         assert moved and abs(moved) > 20, "the right half's turning did not move the mouse"
         assert pressed, f"A from the right and up from the left did not both reach {GAMEPAD}: keys {held}, hat {hat}"
         assert all(error == "EBUSY" for error in grabs.values()), f"a half's gamepad node was not grabbed: {grabs}"
+        # The left half (not the motion side) goes and comes back: its buttons are read again.
+        right.buttons, left.buttons = 0, 0
+        nodes.wait_for(lambda: ev.axis(gamepad, ev.ABS_HAT0Y)[0] == 0, 10, 0.05)
+        uniq = left.uniq
+        left.destroy()
+        left.destroy = lambda: None
+        time.sleep(1.0)
+        left = start(JoyConLeft, b"\x98\xb6\xe9\x33\x33\x33", uniq)
+        left.set_motion(*still["L"])
+        replugged = time.monotonic()
+        left.buttons = JC_BTN_UP
+        again = nodes.wait_for(lambda: ev.axis(gamepad, ev.ABS_HAT0Y)[0] == -1, 40, 0.05)
+        regrabbed = {path: ev.grab_error(path) for path in nodes.wait_for(
+            lambda: [path for name, path in nodes.event_nodes(left).items() if not name.endswith("IMU")], 10) or []}
+        print(f"    left half replugged: up reached the virtual pad {time.monotonic() - replugged:.2f} s after it started "
+              f"({bool(again)}); its gamepad node grabbed {regrabbed}")
+        assert again, f"the replugged left half's d-pad did not reach {GAMEPAD}: {mapping.output()}"
+        assert regrabbed and all(e == "EBUSY" for e in regrabbed.values()), f"the replugged half is not grabbed: {regrabbed}"
     finally:
         if mapping:
             mapping.stop()

@@ -17,6 +17,8 @@ import statistics
 import subprocess
 import time
 
+import pytest
+
 import nodes
 from models.steam import SteamPad, PID_CONTROLLER, PID_DECK
 from test_dsu import PORT, Client, dsu_from_core_motion
@@ -92,6 +94,11 @@ def check_values_one(rows, target):
     assert worst <= 1, f"after the replug: {worst:.2f} counts from what the model was told"
 
 
+def line_after(record, text, since, timeout):
+    """The monotonic time of the first stderr line containing `text` that arrived after `since`."""
+    return nodes.wait_for(lambda: next((t for t, line in record.lines if t > since and text in line), None), timeout, 0.01)
+
+
 def stream_values(kind, pad, hidraw):
     """`tiltkit record` and `tiltkit serve dsu` on the node while the model holds each value set;
     returns the running recording and what the DSU client and the model saw."""
@@ -164,7 +171,20 @@ def test_steam_deck_values_rate_dsu_and_imu_off():
         pad.imu_off = False
         back = record.wait_line("is back", 5)
         time.sleep(0.3)
+        # Unplugged and replugged with the same recording running: it resumes from the new node.
+        uniq, unplugged = pad.uniq, time.monotonic()
+        pad.destroy()
+        pad.destroy = lambda: None
+        gone = line_after(record, "recording resumes if it comes back", unplugged, 3)
+        pad, hidraw2 = start("deck", uniq, VALUES[-1])
+        replugged = time.monotonic()
+        returned = line_after(record, "is back", replugged, 30)
+        time.sleep(1.0)
         record.stop()
+        after = [r for r in Trace(record.out).rows if r[0] > (returned or math.inf)]
+        print(f"\n    replug: disconnect said after {((gone or math.inf) - unplugged) * 1e3:.0f} ms, 'is back' "
+              f"{(returned or math.inf) - replugged:.2f} s after the new Deck started (hidraw {hidraw} → {hidraw2}); "
+              f"{len(after)} samples after it")
         check_recording_and_dsu("deck", pad, hidraw, record, seen)
         notice = [line for _, line in record.lines if "carry no motion" in line]
         print(f"    IMU off: {notice[:1]}; back after {back - said:.2f} s" if said and back else f"    IMU off: {record.lines}")
@@ -172,6 +192,10 @@ def test_steam_deck_values_rate_dsu_and_imu_off():
         assert "Gyro Behavior" in notice[0]
         zeros = [r for r in Trace(record.out).rows if all(abs(v) < 1e-9 for v in r[1:7])]
         assert not zeros, f"{len(zeros)} zero samples served while the IMU was off"
+        assert gone is not None and gone - unplugged < 0.5, f"the unplug was not said: {record.lines[-4:]}"
+        assert returned is not None, f"no 'is back' after the replug: {record.lines[-4:]}"
+        assert len(after) > 50, f"only {len(after)} samples after the replug"
+        check_values_one(after, core_motion("deck", *VALUES[-1]))
     finally:
         pad.destroy()
 
@@ -212,4 +236,140 @@ def test_steam_controller_values_rate_dsu_unplug_replug():
         assert len(after) > 50, f"only {len(after)} samples after the replug"
         check_values_one(after, core_motion("controller", *VALUES[-1]))
     finally:
+        pad.destroy()
+
+
+# The mapper: a Valve pad's A (SDL STEAMDECK_LBUTTON_A, the Steam Controller's A: the same bit).
+STEAM_A = 0x80
+# A yaw of 1500 counts about the pad's up axis (raw z: the PlayStation frame's y for both pads),
+# lying flat (raw accel z +1 g): 91.55 °/s by SDL's formula.
+FLAT, STILL, YAW = (0, 0, 16384), (0, 0, 0), (0, 0, 1500)
+# Reports a second for the mapper cases: a debug build under TCG maps a few hundred a second at most
+# (test_map.py's RATE says why the counts would otherwise measure the emulator).
+MAP_INTERVAL_US = 20000
+
+
+def turned_degrees(pad, first, end):
+    """Degrees of yaw the reports sent[first:end] carried, each over the sender's time since the report
+    before; steps over 0.1 s (which the mapper takes no motion across) apart, as (sure, unsure)."""
+    sure = unsure = 0.0
+    for i in range(max(first, 1), end):
+        step = pad.sent_at[i] - pad.sent_at[i - 1]
+        rate = pad.sent_gyro[i][2] * 2000 / 32768
+        if step <= 0.098:
+            sure += rate * step
+        elif step <= 0.102:
+            unsure += rate * step
+    return sure, unsure
+
+
+@pytest.mark.parametrize("kind", ["deck", "controller"])
+def test_steam_pad_through_the_mapper(kind):
+    """`tiltkit map` on the pad's hidraw node: the pad has no gamepad evdev node while it is read
+    (hid-generic makes none for the Deck's vendor collection; hid-steam drops the Controller's while
+    its hidraw node is open), so its buttons come from the same reports as its motion. A 2 s turn
+    is sensitivity × rotation in REL_X within 1 % (and one report at each end); A reaches the virtual pad's south button; unplug
+    keeps the virtual devices, replug resumes both."""
+    import evdev_reader as ev
+    from test_map import COUNTS_PER_360, GAMEPAD, MOUSE, SENSITIVITY, Mapping, profile
+    pad = SteamPad(kind, interval_us=MAP_INTERVAL_US)
+    pad.set_motion(FLAT, STILL)
+    pad.start_device()
+    nodes.adopt_sys_path(pad, 10)
+    pid = PID_DECK if kind == "deck" else PID_CONTROLLER
+    hidraw = nodes.wait_for(lambda: hidraw_of(pid), 20)
+    mapping = reader = None
+    try:
+        assert hidraw, f"no hidraw node for the {kind} model: {nodes.kernel_log(20)}"
+        before_map = sorted(nodes.event_nodes(pad))
+        mapping = Mapping(f"hidraw:{hidraw}", profile(f"/tmp/kt-steam-map-{kind}.toml"))
+        mouse, gamepad = mapping.wait_devices(200)
+        reader = ev.Reader([mouse, gamepad])
+        said = nodes.wait_for(lambda: next((l for l in mapping.lines if "buttons and sticks from" in l), None), 60)
+        # Turning until the mouse moves: the mapping is live; then still until the mouse is.
+        pad.set_motion(FLAT, YAW)
+        live = nodes.wait_for(lambda: reader.since(0, mouse, ev.EV_REL), 120, 0.1)
+        pad.set_motion(FLAT, STILL)
+
+        def settle(quiet=0.5, timeout=30):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                moved = next((e[0] for e in reversed(reader.events) if e[1] == mouse and e[2] == ev.EV_REL), 0)
+                if time.monotonic() - moved >= quiet:
+                    return
+                time.sleep(0.1)
+
+        settle()
+        print(f"\n  {kind}: driver {driver_of(pad)}; evdev nodes before map {before_map}, while mapping "
+              f"{sorted(nodes.event_nodes(pad))}; {said}")
+        assert live, f"the mouse never moved: {mapping.output()}"
+        assert said and f"the reports of {hidraw}" in said, f"controls not from the reports: {mapping.output()}"
+
+        def turn(seconds):
+            """REL_X and the expected counts for a turn of `seconds`, with how far each end may be off:
+            Valve's reports carry no clock, so tiltkit stamps them on arrival, and each end of the turn
+            is known to one report interval of the emulated machine's delivery."""
+            mark, first = reader.mark(), len(pad.sent_at)
+            pad.set_motion(FLAT, YAW)
+            time.sleep(seconds)
+            pad.set_motion(FLAT, STILL)
+            time.sleep(0.1)
+            end = len(pad.sent_at)
+            settle()
+            sure, unsure = turned_degrees(pad, first, end)
+            scale = SENSITIVITY * COUNTS_PER_360 / 360
+            ends = 2 * MAP_INTERVAL_US / 1e6 * YAW[2] * 2000 / 32768 * scale
+            return reader.total(mark, mouse, ev.EV_REL, ev.REL_X), sure * scale, (sure + unsure) * scale, ends
+
+        def press():
+            pad.buttons = STEAM_A
+            held = nodes.wait_for(lambda: ev.BTN_SOUTH in ev.keys_held(gamepad), 20, 0.05)
+            pad.buttons = 0
+            released = nodes.wait_for(lambda: ev.BTN_SOUTH not in ev.keys_held(gamepad), 20, 0.05)
+            return bool(held), bool(released)
+
+        started = time.monotonic()
+        x, expected, upper, ends = turn(2.0)
+        pressed = press()
+        print(f"    2 s turn: REL_X {x}, expected {-expected:.1f} (sensitivity × rotation; "
+              f"{(abs(x) - expected) / expected * 100:+.2f} %; the turn's ends known to ±{ends / 2:.0f} counts each); "
+              f"A → BTN_SOUTH held, released: {pressed}")
+        assert x < 0 and 0.99 * expected - ends <= abs(x) <= 1.01 * upper + ends, \
+            f"REL_X {x}, expected {-expected:.1f} ± 1 % and the turn's ends"
+        assert pressed == (True, True), f"A did not reach the virtual pad's south button: {mapping.output()}"
+        # Unplug: the virtual devices stay; replug: the mouse and the button work again.
+        virtual = (ev.node_named(MOUSE), ev.node_named(GAMEPAD))
+        uniq = pad.uniq
+        pad.destroy()
+        pad.destroy = lambda: None
+        time.sleep(1.0)
+        during = (ev.node_named(MOUSE), ev.node_named(GAMEPAD))
+        alive = mapping.process.poll() is None
+        pad = SteamPad(kind, interval_us=MAP_INTERVAL_US)
+        pad.uniq = uniq
+        pad.set_motion(FLAT, YAW)
+        replugged = time.monotonic()
+        pad.start_device()
+        mark = reader.mark()
+        back = nodes.wait_for(lambda: reader.since(mark, mouse, ev.EV_REL), 60, 0.1)
+        resumed = (back[0][0] - replugged) if back else math.inf
+        pad.set_motion(FLAT, STILL)
+        settle()
+        x2, expected2, _, _ = turn(1.0)
+        pressed2 = press()
+        print(f"    unplugged: map running {alive}, virtual nodes {virtual} → {during}; replugged: mouse moving "
+              f"{resumed:.2f} s after the new pad started; 1 s turn REL_X {x2}, expected {-expected2:.1f} "
+              f"({(abs(x2) - expected2) / expected2 * 100:+.2f} %); A → BTN_SOUTH {pressed2}; "
+              f"case {time.monotonic() - started:.1f} s from the first turn")
+        print("    " + " | ".join(l for l in mapping.lines if "away" in l or "back" in l))
+        assert alive and during == virtual and not reader.gone, "the virtual devices did not stay through the unplug"
+        assert back, f"no mouse motion after the replug: {mapping.output()}"
+        # As test_map.py's replug case: the mouse follows the turn again (its size is the first turn's case).
+        assert x2 < 0, f"after the replug REL_X {x2} for a left turn"
+        assert pressed2 == (True, True), f"A did not reach the virtual pad after the replug: {mapping.output()}"
+    finally:
+        if mapping:
+            mapping.stop()
+        if reader:
+            reader.close()
         pad.destroy()

@@ -20,6 +20,9 @@ Protocol facts, and where they come from:
     Steam switched it off (SteamDeckGyroDSU's reports).
   * Rates: the Deck sends a report every ~4 ms (SDL's Steam Deck driver, hid-steam's Deck IMU); the
     Controller's interval is what its attributes say.
+  * Buttons: a u32 LE at 8 of either state report (controller_structs.h ulButtons; SDL's
+    STEAMDECK_LBUTTON_* and the Steam Controller's masks agree on the low bits: A 0x80, B 0x20,
+    X 0x40, Y 0x10).
   * The controller is USB interface 2 (SDL IsSupportedDevice), the phys says /input2.
 """
 import struct
@@ -71,6 +74,8 @@ class SteamPad(ThreadedUHIDDevice):
         self.packet = 0
         self.reports_sent = 0
         self.sent_at = []
+        self.sent_gyro = []       # the gyro counts each report carried, beside sent_at
+        self.buttons = 0
         self.settings = []        # (setting, value) pairs received
         self.commands = []        # message ids received
         self._reply = bytes(FEATURE_LEN)
@@ -88,7 +93,7 @@ class SteamPad(ThreadedUHIDDevice):
         r = bytearray(REPORT_LEN)
         deck = self.kind == "deck"
         struct.pack_into("<HBB", r, 0, 1, 0x09 if deck else 0x01, 0x40 if deck else 0x3C)
-        struct.pack_into("<I", r, 4, self.packet & 0xFFFFFFFF)
+        struct.pack_into("<II", r, 4, self.packet & 0xFFFFFFFF, self.buttons)
         with self._mlock:
             accel, gyro = self._accel, self._gyro
         if self.imu_off:
@@ -105,12 +110,14 @@ class SteamPad(ThreadedUHIDDevice):
         while not self._quit.is_set():
             nxt += self.interval_us / 1e6
             try:
-                self.call_input_event(self._state())
+                report = self._state()
+                self.call_input_event(report)
             except OSError:
                 return
             self.packet += 1
             self.reports_sent += 1
             self.sent_at.append(time.monotonic())
+            self.sent_gyro.append(struct.unpack_from("<3h", report, 30 if self.kind == "deck" else 34))
             delay = nxt - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
