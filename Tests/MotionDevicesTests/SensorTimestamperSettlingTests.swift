@@ -12,21 +12,22 @@ struct SensorTimestamperSettlingTests {
     /// A pad sending every 4 ms from host time 100, read one sample at a time: the first read 40 ms
     /// late, the samples queued behind it read just after it, then each 1 ms after it was sent (as
     /// evdev stamps them). Stamps of `stamper`, all handed over by the end.
-    static func lateFirstRead(_ stamper: inout SensorTimestamper, count: Int = 100) -> [Double] {
+    static func lateFirstRead(_ stamper: inout SensorTimestamper, late: Double = 0.040, count: Int = 100) -> [Double] {
         var times: [Double] = []
         for i in 0..<count {
             let sent = Double(i) * 0.004
-            let arrival = 100 + max(sent + 0.001, 0.040 + Double(i) * 1e-5)
+            let arrival = 100 + max(sent + 0.001, late + Double(i) * 1e-5)
             times += stamper.timestamps(ticks: ticks(sent), hostTime: arrival)
         }
         return times + stamper.flush()
     }
 
-    @Test("a late first read followed by timely ones: the steps are the pad's from the first sample")
-    func lateFirstReadKeepsSpacing() {
+    @Test("a late first read followed by timely ones: the steps are the pad's from the first sample",
+          arguments: [0.040, 0.25])
+    func lateFirstReadKeepsSpacing(late: Double) {
         var settling = SensorTimestamper(clock: .dualSense, settlingWindow: Self.window)
-        let times = Self.lateFirstRead(&settling)
-        #expect(times.count == 100)
+        let times = Self.lateFirstRead(&settling, late: late, count: 120)
+        #expect(times.count == 120)
         let steps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(steps.allSatisfy { abs($0 - 0.004) < 1e-6 }, "steps \(steps.min()!)…\(steps.max()!)")
         // Anchored on the timely reads: the first sample at its send time plus the least latency.
