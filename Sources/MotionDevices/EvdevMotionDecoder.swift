@@ -8,6 +8,9 @@ import Motion
 /// the event time by `SensorTimestamper` (the event time where the device clock stands still or
 /// jumps); nodes without it use the event time. `SYN_DROPPED`: events up to the next
 /// SYN_REPORT are discarded and `needsResync` is set so the source re-reads the axes (EVIOCGABS).
+/// With a `settlingWindow` (a live node) the first frames after opening are held until the device's
+/// latency is known (`SensorTimestamper`): `feed` then returns them together; `flush()` hands over
+/// what is held.
 public struct EvdevMotionDecoder: Sendable {
     /// Which kernel driver made the node: it fixes the axis frame (INPUT_FACTS §1, §6).
     public enum Driver: String, Sendable, CaseIterable {
@@ -45,14 +48,18 @@ public struct EvdevMotionDecoder: Sendable {
     public private(set) var droppedFrames = 0
     private var values = [Int32](repeating: 0, count: 6)
     private var frameTimestamp: UInt32?
-    private var stamper = SensorTimestamper(clock: .microseconds32)
+    private var stamper: SensorTimestamper
+    /// Frames the stamper holds while it settles, oldest first, in Core Motion's frame.
+    private var held: [(acceleration: Vector3, rotationRate: Vector3)] = []
     private var sawMotion = false
 
     /// What happened to the device clock behind `MSC_TIMESTAMP`.
     public var clockStatistics: SensorTimestamper.Statistics { stamper.statistics }
 
-    public init(driver: Driver, resolution: [Int32]? = nil) {
+    /// `settlingWindow`: seconds to hold the first frames after opening (`SensorTimestamper`).
+    public init(driver: Driver, resolution: [Int32]? = nil, settlingWindow: Double = 0) {
         self.driver = driver
+        stamper = SensorTimestamper(clock: .microseconds32, settlingWindow: settlingWindow)
         let r = driver.defaultResolution
         self.resolution = resolution ?? [r.accel, r.accel, r.accel, r.gyro, r.gyro, r.gyro]
     }
@@ -63,20 +70,21 @@ public struct EvdevMotionDecoder: Sendable {
         needsResync = false
     }
 
-    /// Feeds one event; returns a sample when it completes a frame.
-    public mutating func feed(_ event: InputEvent) -> MotionSample? {
+    /// Feeds one event; returns the samples it releases: the frame it completes, with any held
+    /// before it (none while settling).
+    public mutating func feed(_ event: InputEvent) -> [MotionSample] {
         switch (event.type, event.code) {
         case (InputEvent.EV_SYN, InputEvent.SYN_DROPPED):
             needsResync = true
             droppedFrames += 1
             frameTimestamp = nil
-            return nil
+            return []
         case (InputEvent.EV_SYN, InputEvent.SYN_REPORT):
             defer { frameTimestamp = nil; sawMotion = false }
             // The frame after a drop is incomplete: skip it; the source resyncs the axes.
-            if needsResync { return nil }
-            guard sawMotion || frameTimestamp != nil else { return nil }
-            return sample(eventTime: event.time)
+            if needsResync { return [] }
+            guard sawMotion || frameTimestamp != nil else { return [] }
+            return samples(eventTime: event.time)
         case (InputEvent.EV_ABS, InputEvent.motionAxes):
             if !needsResync { values[Int(event.code)] = event.value }
             sawMotion = true
@@ -85,11 +93,19 @@ public struct EvdevMotionDecoder: Sendable {
         default:
             break
         }
-        return nil
+        return []
     }
 
-    private mutating func sample(eventTime: Double) -> MotionSample {
-        let time = stamper.timestamp(ticks: frameTimestamp, hostTime: eventTime)
+    /// The frames held while the stamper settles, stamped now (the node went away or went quiet).
+    public mutating func flush() -> [MotionSample] { release(stamper.flush()) }
+
+    private mutating func release(_ times: [Double]) -> [MotionSample] {
+        let samples = zip(held, times).map { MotionSample(timestamp: $1, acceleration: $0.acceleration, rotationRate: $0.rotationRate) }
+        held.removeFirst(times.count)
+        return samples
+    }
+
+    private mutating func samples(eventTime: Double) -> [MotionSample] {
         func axis(_ i: Int) -> Double { resolution[i] != 0 ? Double(values[i]) / Double(resolution[i]) : 0 }
         var accel = Vector3(axis(0), axis(1), axis(2))
         var gyro = Vector3(axis(3), axis(4), axis(5)) * (Double.pi / 180)
@@ -97,7 +113,7 @@ public struct EvdevMotionDecoder: Sendable {
             accel = CoreMotionFrame.playStationFromNintendo(accel)
             gyro = CoreMotionFrame.playStationFromNintendo(gyro)
         }
-        return MotionSample(timestamp: time, acceleration: CoreMotionFrame.accelerationFromPlayStation(g: accel),
-                            rotationRate: CoreMotionFrame.fromPlayStation(gyro))
+        held.append((CoreMotionFrame.accelerationFromPlayStation(g: accel), CoreMotionFrame.fromPlayStation(gyro)))
+        return release(stamper.timestamps(ticks: frameTimestamp, hostTime: eventTime))
     }
 }

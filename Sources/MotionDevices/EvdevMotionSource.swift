@@ -60,7 +60,7 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
                 ? "cannot read the node's name (not an evdev node?); name the driver, e.g. evdev:\(path),driver=playStation"
                 : "'\(nodeName)' is not a motion-sensor node of a supported driver")
         }
-        decoder = EvdevMotionDecoder(driver: driver)
+        decoder = EvdevMotionDecoder(driver: driver, settlingWindow: SensorTimestamper.settlingWindow)
         if let resolution = Self.resolutions(fd, options.calls) { decoder.resolution = resolution }
         // evdev sends an axis only when it changes: start from the node's current values, or a
         // pad held still would read zeros until it moves.
@@ -123,13 +123,22 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
         var buffer = [UInt8](repeating: 0, count: InputEvent.size * 64)
         var pending: [UInt8] = []
         var awaitingReconnect = false
+        // Frames held while the timestamps settle after an open, handed over when the node goes
+        // quiet, goes away or is stopped.
+        func flush() {
+            let samples = lock.withLock { decoder.flush() }
+            if !samples.isEmpty { deliver(.samples(samples)) }
+        }
+        defer { flush() }
         while !thread.isStopping {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, Int32(options.pollTimeout * 1000))
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if ready == 0 { flush(); continue }
+            if ready < 0 && errno == EINTR { continue }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
             if n <= 0 {
+                flush()
                 let regularFile = isStream && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
                 if n == 0 && regularFile { deliver(.ended); return }
                 let reason = n == 0 ? "end of stream" : String(cString: strerror(errno))
@@ -145,7 +154,7 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
             lock.lock()
             var samples: [MotionSample] = []
             while pending.count - offset >= InputEvent.size {
-                if let sample = decoder.feed(InputEvent(bytes: pending, at: offset)) { samples.append(sample) }
+                samples += decoder.feed(InputEvent(bytes: pending, at: offset))
                 offset += InputEvent.size
                 if decoder.needsResync, !isStream, let infos = Self.absinfo(fd, options.calls) {
                     decoder.resync(values: infos.map(\.value))
@@ -172,7 +181,8 @@ public final class EvdevMotionSource: DiagnosableMotionSource, @unchecked Sendab
             if options.exclusive { _ = options.calls.ioctlValue(newFD, clinux_eviocgrab(), 1) }
             lock.lock()
             fd = newFD
-            decoder = EvdevMotionDecoder(driver: decoder.driver, resolution: decoder.resolution)
+            decoder = EvdevMotionDecoder(driver: decoder.driver, resolution: decoder.resolution,
+                                         settlingWindow: SensorTimestamper.settlingWindow)
             if let infos = Self.absinfo(newFD, options.calls) { decoder.resync(values: infos.map(\.value)) }
             lock.unlock()
             return true

@@ -7,6 +7,10 @@ import Motion
 ///     var decoder = GamepadReportDecoder(device: GamepadDevice(model: .dualShock4, bus: .usb))
 ///     try decoder.applyFeatureReport(calibrationBytes)
 ///     let samples = decoder.decode(report, hostTime: clock.now())
+///
+/// A live source passes `settlingWindow` (`SensorTimestamper.settlingWindow`): after an open the
+/// first samples of a pad with a clock are held until its latency is known, so `decode` may return
+/// fewer samples than the reports carry, later more; `flush()` hands over what is held.
 public struct GamepadReportDecoder: Sendable {
     public let device: GamepadDevice
     public private(set) var playStationCalibration = PlayStationCalibration.nominal
@@ -15,16 +19,19 @@ public struct GamepadReportDecoder: Sendable {
     public private(set) var statistics = ReportStatistics()
 
     private var stamper: SensorTimestamper
+    /// Readings the stamper holds while it settles, oldest first.
+    private var held: [RawIMUReading] = []
     /// Running estimate of the report interval in seconds, for pads without a sensor clock
     /// (Nintendo: nominally 15 ms; Steam pads: their nominal rate).
     private var reportInterval: Double
     private var lastArrivalHostTime: Double?
 
-    public init(device: GamepadDevice) {
+    /// `settlingWindow`: seconds to hold the first samples after an open (`SensorTimestamper`).
+    public init(device: GamepadDevice, settlingWindow: Double = 0) {
         self.device = device
         switch device.model.family {
-        case .dualShock4: stamper = SensorTimestamper(clock: .dualShock4)
-        case .dualSense: stamper = SensorTimestamper(clock: .dualSense)
+        case .dualShock4: stamper = SensorTimestamper(clock: .dualShock4, settlingWindow: settlingWindow)
+        case .dualSense: stamper = SensorTimestamper(clock: .dualSense, settlingWindow: settlingWindow)
         case .nintendo, .steam: stamper = SensorTimestamper(clock: nil)
         }
         reportInterval = device.model.family == .nintendo ? 0.015 : 1 / device.nominalRate
@@ -40,10 +47,25 @@ public struct GamepadReportDecoder: Sendable {
 
     public mutating func apply(_ calibration: SwitchCalibration) { switchCalibration = calibration }
 
-    /// Forget timing after a reconnect: the pad's clock restarted.
+    /// Forget timing after a reconnect: the pad's clock restarted. Held samples are dropped:
+    /// `flush()` first.
     public mutating func resetTiming() {
         stamper.reset()
+        held.removeAll()
         lastArrivalHostTime = nil
+    }
+
+    /// The samples held while the stamper settles, stamped now (the pad went away or went quiet).
+    public mutating func flush() -> [MotionSample] {
+        let times = stamper.flush()
+        return release(times)
+    }
+
+    /// The oldest held readings, one per stamp, as samples.
+    private mutating func release(_ times: [Double]) -> [MotionSample] {
+        let samples = zip(held, times).map { sample($0, timestamp: $1) }
+        held.removeFirst(times.count)
+        return samples
     }
 
     /// Samples in the report (none, one, or three for Nintendo pads). `hostTime` is when it was
@@ -65,8 +87,17 @@ public struct GamepadReportDecoder: Sendable {
             }
         }
         guard !readings.isEmpty else { return [] }
-        let times = timestamps(for: readings, hostTime: hostTime)
-        return zip(readings.joined(), times).map { sample($0, timestamp: $1) }
+        let ticks = readings.compactMap { $0.first?.deviceTicks }
+        guard ticks.count == readings.count else {
+            // No counter in these reports: whatever is held goes first, then these on arrival.
+            let flushed = flush()
+            let times = timestamps(for: readings, hostTime: hostTime)
+            return flushed + zip(readings.joined(), times).map { sample($0, timestamp: $1) }
+        }
+        // One reading per report on pads with a counter (DualShock 4, DualSense).
+        held += readings.joined()
+        defer { statistics.clock = stamper.statistics }
+        return release(stamper.timestamps(ticks: ticks, hostTime: hostTime))
     }
 
     private func parse(_ report: [UInt8]) -> Result<[RawIMUReading], ReportRejection> {
@@ -123,15 +154,9 @@ public struct GamepadReportDecoder: Sendable {
         Vector3(Double(raw.x), Double(raw.y), Double(raw.z)) * (1 / SteamReport.accelCountsPerG)
     }
 
-    /// Device-clock timestamps anchored to host time (arrival time where the pad's clock stands
-    /// still or jumps); for pads without a clock (Nintendo, Steam) a report's samples spread over the
-    /// measured report interval, oldest first, a batch's reports one interval apart before its arrival.
+    /// For pads without a clock (Nintendo, Steam): a report's samples spread over the measured
+    /// report interval, oldest first, a batch's reports one interval apart before its arrival.
     private mutating func timestamps(for reports: [[RawIMUReading]], hostTime: Double) -> [Double] {
-        let ticks = reports.compactMap { $0.first?.deviceTicks }
-        if ticks.count == reports.count {
-            defer { statistics.clock = stamper.statistics }
-            return stamper.timestamps(ticks: ticks, hostTime: hostTime)
-        }
         if let last = lastArrivalHostTime {
             let interval = (hostTime - last) / Double(reports.count)
             // Smooth over ~300 reports like hid-nintendo; ignore gaps (reconnects, stalls).

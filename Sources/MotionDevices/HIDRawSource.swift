@@ -93,7 +93,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     }
 
     private func setUp(_ device: GamepadDevice) throws(DeviceError) {
-        var decoder = GamepadReportDecoder(device: device)
+        var decoder = GamepadReportDecoder(device: device, settlingWindow: SensorTimestamper.settlingWindow)
         decoder.switchSampleOrder = options.switchSampleOrder
         var calibrationNote = "nominal scale"
         var nominalRate = device.nominalRate
@@ -182,17 +182,24 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             if motionReturned { motionReturned = false; deliver(.reconnected) }
             if !samples.isEmpty { deliver(.samples(samples)) }
         }
+        // Samples the decoder holds while the pad's timestamps settle after an open, handed over
+        // when the pad goes quiet, goes away or the source stops.
+        func release() {
+            let samples = lock.withLock { decoder?.flush() ?? [] }
+            if !samples.isEmpty { deliver(.samples(samples)) }
+        }
         while !thread.isStopping {
             do {
                 let waits = state == .awaitingFreshReport || (state == .live && batch.isEmpty)
                 switch try reader.nextReport(timeout: waits ? options.pollTimeout : 0) {
-                case .endOfStream: flush(); deliver(.ended); return
+                case .endOfStream: flush(); release(); deliver(.ended); return
                 case .timeout:
                     switch state {
                     case .draining: state = .awaitingFreshReport; continue
                     case .awaitingFreshReport: state = .live  // the pad sent nothing more: stamped as read
                     case .live: break
                     }
+                    if waits { flush(); release(); continue }  // nothing came for a poll timeout
                 case .report(let report):
                     if awaitingReconnect { awaitingReconnect = false; deliver(.reconnected) }
                     batch.append(report)
@@ -204,6 +211,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
                 flush()
             } catch let error {
                 flush()
+                release()
                 // Close first: a FIFO's next writer must not find this reader still open.
                 lock.lock(); reader.close(); lock.unlock()
                 deliver(.disconnected(reason: error.description))
@@ -214,6 +222,7 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             }
         }
         flush()  // what was read before the stop
+        release()
     }
 
     /// The most reports a hidraw node queues for a reader (drivers/hid/hidraw.c, HIDRAW_BUFFER_SIZE;

@@ -12,8 +12,20 @@
 /// - otherwise: anchor + device time; the anchor follows the earliest arrivals and creeps later
 ///   no faster than a crystal can drift, so the stamps keep the pad's spacing.
 ///
-///     var stamper = SensorTimestamper(clock: .dualShock4)
-///     let t = stamper.timestamp(ticks: report.ticks, hostTime: clock.now())
+/// Settling: the anchor is host − device time of the earliest arrival, but right after an open the
+/// reader is often late (the first read after a replug came 16–87 ms after the pad sent it in an
+/// emulated VM, the reads after it promptly), and every timelier arrival then pulls the anchor
+/// earlier at once, squeezing the steps just after the open by the whole first delay. So with
+/// `settlingWindow` > 0 and a counter, the samples of the first `settlingWindow` seconds of reads
+/// after an open (`init`, `reset()`) are held, the anchor is the least host − device offset among
+/// them (a sample cannot arrive before it was measured), and they are then stamped together; a
+/// counter that stands still, jumps, or a sample without one ends the window early. The cost is
+/// that delay once per open: the first sample comes `settlingWindow` later (50 ms), the last held
+/// one a few ms. Samples still held when the device goes away or goes quiet come out by `flush()`.
+///
+///     var stamper = SensorTimestamper(clock: .dualShock4, settlingWindow: SensorTimestamper.settlingWindow)
+///     let stamps = stamper.timestamps(ticks: [report.ticks], hostTime: clock.now())
+///     // stamps for the oldest samples not yet stamped: none while settling, then the held ones
 public struct SensorTimestamper: Sendable {
     /// What happened to the pad's clock so far.
     public struct Statistics: Hashable, Sendable {
@@ -44,46 +56,109 @@ public struct SensorTimestamper: Sendable {
     static let maximumDrift = 5e-4
     /// Spacing forced between samples whose stamps would not increase.
     static let minimumStep = 1e-6
+    /// How long, in host seconds from the first read after an open, samples are held to find the
+    /// pad's least latency: a dozen reports at 250 Hz, several reads of an emulated CPU's uneven
+    /// reader; short enough that an app sees motion as the pad comes up.
+    public static let settlingWindow = 0.05
 
     public private(set) var statistics = Statistics()
+    /// 0: every sample is stamped as it comes (no settling).
+    public let settlingWindow: Double
     private var clock: DeviceClock?
     private var anchor: Double?
     private var lastDeviceTime: Double?
     private var last: Double?
+    /// Until the first window after an open has passed.
+    private var settling: Bool
+    /// Samples held while settling, oldest first, and the host time of the first read among them.
+    private var held: [(device: Double, host: Double)] = []
+    private var firstRead: Double?
 
-    /// `clock` nil: the device has no usable counter, every sample is stamped on arrival.
-    public init(clock: DeviceClock?) { self.clock = clock }
+    /// `clock` nil: the device has no usable counter, every sample is stamped on arrival (and none
+    /// is held). `settlingWindow`: seconds to hold the first samples after an open (0: none).
+    public init(clock: DeviceClock?, settlingWindow: Double = 0) {
+        self.clock = clock
+        self.settlingWindow = settlingWindow
+        settling = clock != nil && settlingWindow > 0
+    }
 
-    /// Forget the history (after a reconnect the pad's counter restarted).
+    /// Samples held while the stamper settles, not yet stamped.
+    public var heldCount: Int { held.count }
+
+    /// Forget the history (after a reconnect the pad's counter restarted). Samples still held are
+    /// dropped: `flush()` first.
     public mutating func reset() {
         clock?.reset()
         anchor = nil
         lastDeviceTime = nil
         last = nil
         statistics.clockStalled = false
+        held.removeAll()
+        firstRead = nil
+        settling = clock != nil && settlingWindow > 0
     }
 
-    /// The timestamp, in host seconds, of a sample whose counter read `ticks` and which arrived at
-    /// `hostTime`. Strictly increasing.
-    public mutating func timestamp(ticks: UInt32?, hostTime: Double) -> Double {
-        guard var deviceClock = clock, let ticks else { return increasing(hostTime) }
-        let deviceTime = deviceClock.seconds(ticks: ticks)
-        clock = deviceClock
-        return timestamp(deviceSeconds: deviceTime, hostTime: hostTime)
-    }
-
-    /// Timestamps for samples read together at `hostTime`, oldest first: a backlog that queued
-    /// while the reader was busy (opening the pad, reading its calibration, a stall), drained at
-    /// once. Stamped one by one on arrival, every sample after the first would pull the anchor
-    /// earlier, the backlog would bunch at the read, and fusion would integrate its span of
+    /// Timestamps, in host seconds, for the oldest samples not yet stamped, oldest first: the held
+    /// ones, then the newest with them; none while the stamper settles. `ticks`: the counter of
+    /// each of samples read together at `hostTime`, oldest first (one, or a backlog that queued
+    /// while the reader was busy: opening the pad, reading its calibration, a stall). Strictly
+    /// increasing.
+    ///
+    /// Stamped one by one on arrival, every sample of a backlog after the first would pull the
+    /// anchor earlier, the backlog would bunch at the read, and fusion would integrate its span of
     /// rotation over microseconds; so each arrives as `arrivalTimes` says.
     public mutating func timestamps(ticks: [UInt32], hostTime: Double) -> [Double] {
         guard var deviceClock = clock else { return ticks.map { _ in increasing(hostTime) } }
         let deviceTimes = ticks.map { deviceClock.seconds(ticks: $0) }
         clock = deviceClock
-        return zip(deviceTimes, Self.arrivalTimes(deviceTimes, readAt: hostTime)).map {
-            timestamp(deviceSeconds: $0, hostTime: $1)
+        var stamps: [Double] = []
+        for (device, arrival) in zip(deviceTimes, Self.arrivalTimes(deviceTimes, readAt: hostTime)) {
+            stamps += settle(device: device, arrival: arrival, readAt: hostTime)
         }
+        return stamps
+    }
+
+    /// The same for one sample; `ticks` nil (a frame without a counter) is stamped on arrival,
+    /// after any held samples.
+    public mutating func timestamps(ticks: UInt32?, hostTime: Double) -> [Double] {
+        guard let ticks else { return flush() + [increasing(hostTime)] }
+        return timestamps(ticks: [ticks], hostTime: hostTime)
+    }
+
+    /// Stamps for the samples held so far (the device went away, the stream ended, nothing came
+    /// for a while), anchored on the least offset among them; settling is over if any were held.
+    public mutating func flush() -> [Double] {
+        guard settling, let best = held.map({ $0.host - $0.device }).min() else { return [] }
+        settling = false
+        // Stamped back from the newest sample of least offset (ties are a backlog's spread
+        // arrivals, equal but for rounding), which keeps its own arrival exactly.
+        let k = held.lastIndex { $0.host - $0.device <= best + 1e-9 }!
+        let reference = held[k]
+        anchor = reference.host - reference.device
+        let stamps = held.indices.map { increasing($0 == k ? reference.host : reference.host - (reference.device - held[$0].device)) }
+        lastDeviceTime = held.last?.device
+        held.removeAll()
+        return stamps
+    }
+
+    /// Holds a sample while settling; the stamps due once the window is over or cut short.
+    private mutating func settle(device: Double, arrival: Double, readAt: Double) -> [Double] {
+        guard settling else { return [stamp(device: device, hostTime: arrival)] }
+        if let previous = held.last {
+            // A counter that stands still or goes back, or an offset from the held ones' larger
+            // than a reader's delay explains either way (an unseen wrap, a jump): no anchor to
+            // settle; the usual checks take it. An earlier arrival within it is what settling is
+            // for: the held ones were read late (an emulated CPU's starved reader: 237 ms).
+            let best = held.map { $0.host - $0.device }.min()!
+            let offset = arrival - (best + device)
+            if device <= previous.device || abs(offset) > latencyLimit {
+                return flush() + [stamp(device: device, hostTime: arrival)]
+            }
+        }
+        held.append((device, arrival))
+        let first = firstRead ?? readAt
+        firstRead = first
+        return readAt - first >= settlingWindow ? flush() : []
     }
 
     /// When each of samples read together arrived, as far as the host can tell: the newest at
@@ -99,11 +174,16 @@ public struct SensorTimestamper: Sendable {
         return stamps.map { readAt - (last - $0) }
     }
 
-    /// The same for a device whose clock is already in seconds (an IIO buffer's `in_timestamp`,
-    /// on whatever `current_timestamp_clock` the driver uses: realtime by default, and some
-    /// drivers' stamps never move); nil: stamped on arrival.
+    /// The timestamp of one sample stamped `deviceSeconds` on a clock already in seconds (an IIO
+    /// buffer's `in_timestamp`, on whatever `current_timestamp_clock` the driver uses: realtime by
+    /// default, and some drivers' stamps never move) that arrived at `hostTime`; nil: stamped on
+    /// arrival. Never held: such a stamper has no `DeviceClock`, so it does not settle.
     public mutating func timestamp(deviceSeconds: Double?, hostTime: Double) -> Double {
         guard let deviceTime = deviceSeconds else { return increasing(hostTime) }
+        return stamp(device: deviceTime, hostTime: hostTime)
+    }
+
+    private mutating func stamp(device deviceTime: Double, hostTime: Double) -> Double {
         defer { lastDeviceTime = deviceTime }
         if let previous = lastDeviceTime, deviceTime == previous {
             statistics.arrivalStamped += 1

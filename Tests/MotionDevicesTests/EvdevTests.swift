@@ -38,7 +38,7 @@ struct EvdevTests {
         var decoder = EvdevMotionDecoder(driver: .playStation)
         let events = EvdevStream.frame(time: 1, accel: SIMD3(0, 8192, 0), gyro: SIMD3(1024 * 90, 0, 0), timestamp: 1000)
             + EvdevStream.frame(time: 1.004, gyro: SIMD3(0, 0, -1024), timestamp: 5000)
-        let samples = events.compactMap { decoder.feed($0) }
+        let samples = events.flatMap { decoder.feed($0) }
         try #require(samples.count == 2)
         // Lying face up (+1 g on the pad's +y) → Core Motion (0, 0, −1).
         #expect(samples[0].acceleration == Vector3(0, 0, -1))
@@ -54,7 +54,7 @@ struct EvdevTests {
         var decoder = EvdevMotionDecoder(driver: .playStation)
         let a = EvdevStream.frame(time: 10, accel: SIMD3(0, 8192, 0), timestamp: UInt32.max - 1999)
         let b = EvdevStream.frame(time: 10.004, accel: SIMD3(0, 8192, 0), timestamp: 2000)
-        let samples = (a + b).compactMap { decoder.feed($0) }
+        let samples = (a + b).flatMap { decoder.feed($0) }
         #expect(samples.count == 2)
         #expect(abs((samples[1].timestamp - samples[0].timestamp) - 0.004) < 1e-9)
     }
@@ -65,10 +65,10 @@ struct EvdevTests {
         var events = EvdevStream.frame(time: 1, accel: SIMD3(0, 8192, 0), timestamp: 0)
         events.append(InputEvent(time: 1.001, type: InputEvent.EV_SYN, code: InputEvent.SYN_DROPPED, value: 0))
         events += EvdevStream.frame(time: 1.002, accel: SIMD3(8192, 0, 0), timestamp: 2000)
-        let samples = events.compactMap { decoder.feed($0) }
+        let samples = events.flatMap { decoder.feed($0) }
         #expect(samples.count == 1 && decoder.needsResync && decoder.droppedFrames == 1)
         decoder.resync(values: [0, 0, 8192, 0, 0, 0])
-        let next = EvdevStream.frame(time: 1.004, timestamp: 4000).compactMap { decoder.feed($0) }
+        let next = EvdevStream.frame(time: 1.004, timestamp: 4000).flatMap { decoder.feed($0) }
         // +1 g on the pad's +z (standing on its grips) → Core Motion +y, like a phone upside down.
         #expect(next.first?.acceleration == Vector3(0, 1, 0))
     }
@@ -80,7 +80,7 @@ struct EvdevTests {
         #expect(EvdevMotionDecoder.Driver(nodeName: "Steam Deck Motion Sensors") == .steamDeck)
         #expect(EvdevMotionDecoder.Driver(nodeName: "AT Translated Set 2 keyboard") == nil)
         var decoder = EvdevMotionDecoder(driver: .nintendo)
-        let s = try #require(EvdevStream.frame(time: 0, accel: SIMD3(0, 0, 4096), gyro: SIMD3(14247 * 10, 0, 0)).compactMap { decoder.feed($0) }.first)
+        let s = try #require(EvdevStream.frame(time: 0, accel: SIMD3(0, 0, 4096), gyro: SIMD3(14247 * 10, 0, 0)).flatMap { decoder.feed($0) }.first)
         #expect(s.acceleration == Vector3(0, 0, -1))
         // Nintendo +X (toward the triggers) = Core Motion +y.
         #expect(abs(s.rotationRate!.y - 10 * .pi / 180) < 1e-12)
