@@ -6,8 +6,6 @@ import Motion
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
 /// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking
 /// or running. It ends:
-/// - within a second of the player stopping (`Steadiness`: 0.8 s steady), before any window can
-///   tell; the windows still full of the walk's steps are then no evidence of a new one;
 /// - at the first still window (4 s without a jolt), or after 6 s with no gait in any window;
 /// - when the jolts are a hand's (`HandTurning`: turning the device fast; `HandStrokes`: pushing it
 ///   in strokes, which BROAD's translation trials showed the windows alone read as walking). While
@@ -28,10 +26,6 @@ public struct ActivityGate: Sendable {
     private var lastWindowEnd: Double?
     private var handTurning = HandTurning()
     private var strokes = HandStrokes()
-    private var steadiness = Steadiness()
-    /// When the last hold for walking ended on steadiness: windows reaching back before it hold the
-    /// walk that ended, and the call stays on foot for seconds after it.
-    private var settledAt: Double?
     private var quietWindows = 0
     /// The hand rules' verdict in the recent windows, newest last.
     private var handVotes: [HandVote] = []
@@ -82,19 +76,14 @@ public struct ActivityGate: Sendable {
         let held = hold != nil
         handTurning.push(motion)
         strokes.push(motion)
-        steadiness.push(motion)
-        if case .onFoot? = hold, steadiness.isSteady {
-            hold = nil
-            settledAt = motion.timestamp
-        }
         classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
         guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
             // Restarted after a gap (or nothing yet): unknown again.
             if lastWindowEnd != nil { hold = .waitingForStillness }
             lastWindowEnd = nil
-            return held && hold == nil
+            return false
         }
-        guard window.end != lastWindowEnd else { return held && hold == nil }
+        guard window.end != lastWindowEnd else { return false }
         lastWindowEnd = window.end
         let call = classifier.current.kind
         // A whole still window (4 s) ends a hold at once, before the call catches up.
@@ -111,15 +100,10 @@ public struct ActivityGate: Sendable {
         }
         let handNow = handVote != .steps
         let handAgreed = agreed(.shape, Self.shapeAgreement) || agreed(.reversedSteps, Self.reversalAgreement)
-        // The walk that steadiness ended: its windows and its call are no evidence of another.
-        let fresh = settledAt.map { window.start >= $0 } ?? true
-        let callFresh = settledAt.map { classifier.current.startDate > $0 } ?? true
         if handNow && (!call.isOnFoot || handAgreed) {
             // Jolts from a hand turning the device fast (a player's tips and rolls) are no steps.
             // A hold for a walk ends; one waiting for a first stillness still waits for it.
             if case .onFoot? = hold { hold = nil } else if vote == .stationary { hold = nil }
-        } else if !fresh, hold == nil {
-            // Stopped: gestures run until windows after the stop show a gait again.
         } else if vote.isOnFoot {
             hold = .onFoot(vote)
         } else if window.showsGait(classifier.settings) {
@@ -127,7 +111,7 @@ public struct ActivityGate: Sendable {
             hold = .onFoot(.walking)
         } else if vote == .stationary {
             hold = nil
-        } else if call.isOnFoot && callFresh && quietWindows < ActivityGate.quietWindowsToResume {
+        } else if call.isOnFoot && quietWindows < ActivityGate.quietWindowsToResume {
             hold = .onFoot(call)
         } else if case .onFoot? = hold, quietWindows >= ActivityGate.quietWindowsToResume {
             hold = nil
