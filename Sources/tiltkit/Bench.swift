@@ -22,11 +22,12 @@ struct Bench: ParsableCommand {
           tiltkit bench accuracy --data ../shared/data/broad
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
           tiltkit bench gestures --data ../shared/data
+          tiltkit bench on-foot ../shared/data/traces/motionsense
           tiltkit bench map --source hidraw:/dev/hidraw3 --duration 20   # turn the pad meanwhile
           tiltkit bench pedometer Assets/traces/oxford-steps/*.csv
           tiltkit bench activity ../shared/data/traces/motionsense --joined
         """,
-        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self, MapPath.self, Pedometer.self,
+        subcommands: [Pull.self, Fusion.self, Latency.self, Frame.self, Accuracy.self, Gestures.self, OnFoot.self, MapPath.self, Pedometer.self,
                       Activity.self])
 }
 

@@ -96,22 +96,79 @@ import TestSupport
         #expect(Self.gestures(result).allSatisfy { $0.t < held.t })
     }
 
+    /// `first` then `second` back to back on one clock (`second` from `at` seconds), the join a stop.
+    static func joined(_ first: Trace, _ second: Trace, secondSamples: Int) -> (trace: Trace, stop: Double) {
+        let f0 = first.samples[0].timestamp, s0 = second.samples[0].timestamp
+        let stop = first.samples.last!.timestamp - f0 + 0.02
+        let samples = first.samples.map { s -> MotionSample in var s = s; s.timestamp -= f0; return s }
+            + second.samples.prefix(secondSamples).map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - s0 + stop; return s }
+        return (Trace(samples: samples, metadata: first.metadata), stop)
+    }
+
     /// Walking, then sitting: held while walking, resumed a few seconds after the walk stops (a
     /// whole still window), and the walk's jolts left in the buffers do not fire on resume.
     @Test(.needsSharedData(Recordings.motionSenseFolder)) func gesturesResumeWhenThePlayerIsStillAgain() throws {
-        let walk = try Self.motionSense("wlk_15_sub_1")
-        let sit = try Self.motionSense("sit_13_sub_1")
-        let w0 = walk.samples[0].timestamp, s0 = sit.samples[0].timestamp
-        let stop = walk.samples.last!.timestamp - w0 + 0.02
-        let samples = walk.samples.map { s -> MotionSample in var s = s; s.timestamp -= w0; return s }
-            + sit.samples.prefix(1500).map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - s0 + stop; return s }
-        let trace = Trace(samples: samples, metadata: walk.metadata)
+        let (trace, stop) = Self.joined(try Self.motionSense("wlk_15_sub_1"), try Self.motionSense("sit_13_sub_1"), secondSamples: 1500)
         let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
         #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
         let resumed = try #require(Self.holds(result).last)
         #expect(resumed.why == nil)
         // A still window is 4 s long, so the earliest resume is 4 s after the last step.
         #expect((stop + 3.5...stop + 6.5).contains(resumed.t), "resumed at \(resumed.t), walk stopped at \(stop)")
+        #expect(Self.holds(result).filter { $0.why == nil }.count == 1, "\(Self.holds(result))")
+    }
+
+    /// The same from the bundled recordings (a fresh clone, CI): a jog, then standing still.
+    @Test func gesturesResumeAfterAJogStops() throws {
+        let (trace, stop) = Self.joined(try Recordings.motionSense("jog_16_sub_1"), try Recordings.motionSense("std_14_sub_1"),
+                                        secondSamples: 500)
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        let opened = Self.holds(result).filter { $0.why == nil }
+        #expect(opened.count == 1, "\(Self.holds(result))")
+        let resumed = try #require(opened.first)
+        #expect((stop + 3.5...stop + 6.5).contains(resumed.t), "resumed at \(resumed.t), jog stopped at \(stop)")
+    }
+
+    /// mPower's walk (bundled; Apache-2.0): someone outside the labelled set, iPhone in a pocket,
+    /// 30 s. Held from the first steps to the last, never reopened, nothing fired.
+    @Test func aWalkBySomeoneOutsideTheLabelledSetIsHeldThroughout() throws {
+        let result = try CartReplay.run(trace: try Recordings.mPowerWalk(), options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        let holds = Self.holds(result)
+        #expect(holds.contains { $0.why == "walking - gestures paused" })
+        #expect(!holds.contains { $0.why == nil }, "\(holds)")
+    }
+
+    /// A climber faster or slower than MotionSense's: the stairs replayed at another pace (time
+    /// scaled, so rotation rate by 1/scale and user acceleration by 1/scale²). Faster climbing
+    /// makes strong jolts a hand-stroke rule reads as smooth (2 windows in a row); slower climbing
+    /// turns a pocketed leg's swing into steps that reverse one step apart (runs of 7). Before the
+    /// hand rules needed a run while the call was walking, the gate reopened and fired 1 (faster)
+    /// and 9 (slower, subject 2) gestures.
+    static func atPace(_ trace: Trace, scale: Double) -> Trace {
+        let samples = trace.samples.map { s -> MotionSample in
+            var s = s
+            let gravity = s.reference?.gravity ?? s.acceleration
+            let user = s.acceleration - gravity
+            s.timestamp *= scale
+            s.acceleration = gravity + user / (scale * scale)
+            s.rotationRate = s.rotationRate.map { $0 / scale }
+            return s
+        }
+        return Trace(samples: samples, metadata: trace.metadata)
+    }
+
+    @Test func aFasterClimberIsHeldThroughout() throws {
+        let result = try CartReplay.run(trace: Self.atPace(try Recordings.motionSense("ups_12_sub_1"), scale: 0.8), options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        #expect(!Self.holds(result).contains { $0.why == nil }, "\(Self.holds(result))")
+    }
+
+    @Test(.needsSharedData(Recordings.motionSenseFolder)) func aSlowerClimberIsHeldThroughout() throws {
+        let result = try CartReplay.run(trace: Self.atPace(try Self.motionSense("ups_12_sub_2"), scale: 1.15), options: .init(seed: 1))
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+        #expect(!Self.holds(result).contains { $0.why == nil }, "\(Self.holds(result))")
     }
 }
 

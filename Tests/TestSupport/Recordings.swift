@@ -19,6 +19,11 @@ public enum Recordings {
         try Trace.load(contentsOf: url("xio/sensor_data.csv"))
     }
 
+    /// mPower's walk (Apache-2.0; Assets/traces/mpower/LICENSE): iPhone in a pocket, ≈100 Hz, 30 s.
+    public static func mPowerWalk() throws -> Trace {
+        try Trace.load(contentsOf: url("mpower/walk_data.csv"))
+    }
+
     public static func motionSense(_ name: String) throws -> Trace {
         try Trace.load(contentsOf: url("motionsense/\(name).csv"))
     }

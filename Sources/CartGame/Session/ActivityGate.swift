@@ -4,14 +4,17 @@ import Motion
 /// as a push or a tip does (a jog with the phone in a pocket fired 42 jumps and 42 ducks in 31 s),
 /// so on foot the gestures mean nothing. A `MotionActivityClassifier` runs on the pushed device
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
-/// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking or running, and
-/// ends at the first still window (4 s without a jolt), before the call moves on: what comes
-/// between (stopping, taking the phone out of a bag) is no gesture either. It also ends after 6 s
-/// with no gait in any window, and whenever the jolts are a hand's (`HandTurning`: turning the
-/// device fast; `HandStrokes`: pushing it in strokes, which BROAD's translation trials showed the
-/// windows alone read as walking). At a start or after a
-/// gap the gestures wait for a first still window too (2.5 s at the earliest), so a walk already
-/// under way fires nothing.
+/// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking
+/// or running. It ends:
+/// - at the first still window (4 s without a jolt), or after 6 s with no gait in any window;
+/// - when the jolts are a hand's (`HandTurning`: turning the device fast; `HandStrokes`: pushing it
+///   in strokes, which BROAD's translation trials showed the windows alone read as walking). While
+///   the classifier calls walking or running, its own verdict, the hand must show in a run of
+///   windows: 3 in a row for a fast turn or a stroke's shape (sideways, smooth), which a pocketed
+///   gait met in at most 2 windows in a row; 12 of the last 16 (8 s) for steps reversing one step
+///   apart, which such a gait met in runs of up to 8, a hand's strokes nearly all the time.
+/// At a start or after a gap the gestures wait for a first still window too (2.5 s at the
+/// earliest), so a walk already under way fires nothing.
 ///
 ///     var gate = ActivityGate()
 ///     if gate.push(motion) { controls.reset() }      // the hold ended: forget the walk's motion
@@ -24,6 +27,15 @@ public struct ActivityGate: Sendable {
     private var handTurning = HandTurning()
     private var strokes = HandStrokes()
     private var quietWindows = 0
+    /// The hand rules' verdict in the recent windows, newest last.
+    private var handVotes: [HandVote] = []
+    /// While the call is walking or running, the hand rules end a hold only with these agreements.
+    static let shapeAgreement = MotionActivitySettings.Agreement(count: 3, of: 3)
+    static let reversalAgreement = MotionActivitySettings.Agreement(count: 12, of: 16)
+
+    private enum HandVote: Comparable {
+        case steps, reversedSteps, shape
+    }
     /// Windows (0.5 s apart) without any gait after which a hold for walking ends even without a
     /// still window: 6 s, as the Oxford walks' endings (taking the phone out) fired nothing at 6 s and 4 at 4 s.
     static let quietWindowsToResume = 12
@@ -77,7 +89,18 @@ public struct ActivityGate: Sendable {
         // A whole still window (4 s) ends a hold at once, before the call catches up.
         let gait = vote.isOnFoot || window.showsGait(classifier.settings)
         quietWindows = gait ? 0 : quietWindows + 1
-        if handTurning.isTurningInHand || strokes.areHandStrokes(stepRate: window.stepRate) {
+        let evidence = strokes.evidence(stepRate: window.stepRate)
+        let handVote: HandVote = handTurning.isTurningInHand || (evidence != nil && evidence != .reversedSteps) ? .shape
+            : evidence == .reversedSteps ? .reversedSteps : .steps
+        handVotes.append(handVote)
+        let keep = Self.reversalAgreement.of
+        if handVotes.count > keep { handVotes.removeFirst(handVotes.count - keep) }
+        func agreed(_ level: HandVote, _ need: MotionActivitySettings.Agreement) -> Bool {
+            handVotes.suffix(need.of).filter { $0 >= level }.count >= need.count
+        }
+        let handNow = handVote != .steps
+        let handAgreed = agreed(.shape, Self.shapeAgreement) || agreed(.reversedSteps, Self.reversalAgreement)
+        if handNow && (!call.isOnFoot || handAgreed) {
             // Jolts from a hand turning the device fast (a player's tips and rolls) are no steps.
             // A hold for a walk ends; one waiting for a first stillness still waits for it.
             if case .onFoot? = hold { hold = nil } else if vote == .stationary { hold = nil }

@@ -74,14 +74,29 @@ public struct HandStrokes: Sendable {
 
     public static let reversedSteps = -0.45
 
-    /// The jolts are a hand's strokes, not steps; `stepRate` is the classifier's (steps/s).
-    public func areHandStrokes(stepRate: Double?) -> Bool {
-        guard let m = measures else { return false }
-        if m.verticalShare < Self.sidewaysShare { return true }
-        if m.magnitudeDeviation >= Self.strongDeviation && m.magnitudeSkew < Self.impactSkew { return true }
-        guard let rate = stepRate, rate > 0, let c = verticalCorrelation(lag: 1 / rate) else { return false }
-        return c < Self.reversedSteps
+    /// Which rule tells strokes from steps.
+    public enum Evidence: Sendable {
+        /// The spread is mostly across gravity.
+        case sideways
+        /// Strong jolts without a heel strike's skew.
+        case smooth
+        /// The vertical acceleration reverses one step apart. A phone in a trouser pocket follows
+        /// its own leg, whose swing reverses half a stride later too: a pocketed gait meets this
+        /// rule in runs of windows (up to 8 in a row on MotionSense stairs slowed to a slower climber's pace).
+        case reversedSteps
     }
+
+    /// The first rule the jolts meet, nil when they are steps; `stepRate` is the classifier's (steps/s).
+    public func evidence(stepRate: Double?) -> Evidence? {
+        guard let m = measures else { return nil }
+        if m.verticalShare < Self.sidewaysShare { return .sideways }
+        if m.magnitudeDeviation >= Self.strongDeviation && m.magnitudeSkew < Self.impactSkew { return .smooth }
+        guard let rate = stepRate, rate > 0, let c = verticalCorrelation(lag: 1 / rate) else { return nil }
+        return c < Self.reversedSteps ? .reversedSteps : nil
+    }
+
+    /// The jolts are a hand's strokes, not steps; `stepRate` is the classifier's (steps/s).
+    public func areHandStrokes(stepRate: Double?) -> Bool { evidence(stepRate: stepRate) != nil }
 
     /// Autocorrelation of the vertical acceleration at `lag` seconds (normalised, unbiased), over
     /// the last `span` seconds; nil without enough samples.
