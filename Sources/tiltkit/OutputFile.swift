@@ -32,7 +32,7 @@ final class OutputFile {
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
         close(fd)
-        temporaryPath = String(cString: template)
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         PendingOutputs.add(temporaryPath)
     }
 
