@@ -25,6 +25,8 @@ public struct GamepadReportDecoder: Sendable {
     /// (Nintendo: nominally 15 ms; Steam pads: their nominal rate).
     private var reportInterval: Double
     private var lastArrivalHostTime: Double?
+    /// Intervals measured so far (up to the smoothing length).
+    private var measuredIntervals = 0
 
     /// `settlingWindow`: seconds to hold the first samples after an open (`SensorTimestamper`).
     public init(device: GamepadDevice, settlingWindow: Double = 0) {
@@ -159,8 +161,13 @@ public struct GamepadReportDecoder: Sendable {
     private mutating func timestamps(for reports: [[RawIMUReading]], hostTime: Double) -> [Double] {
         if let last = lastArrivalHostTime {
             let interval = (hostTime - last) / Double(reports.count)
-            // Smooth over ~300 reports like hid-nintendo; ignore gaps (reconnects, stalls).
-            if interval > 0 && interval < 0.1 { reportInterval += (interval - reportInterval) / 300 }
+            // The mean of the intervals so far, then smoothed over ~300 reports like hid-nintendo, so a
+            // pad slower than its nominal rate is spaced right within a few reports, not seconds;
+            // gaps (reconnects, stalls) ignored.
+            if interval > 0 && interval < 0.1 {
+                measuredIntervals = min(measuredIntervals + 1, 300)
+                reportInterval += (interval - reportInterval) / Double(measuredIntervals)
+            }
         }
         lastArrivalHostTime = hostTime
         return reports.enumerated().flatMap { index, readings in
