@@ -40,6 +40,34 @@ public struct TouchpadDecoder: Sendable {
 
     public init() {}
 
+    /// What the node holds now, from its ioctls: an evdev node sends only changes, so the touches
+    /// down when it opens (or across a SYN_DROPPED) are known only this way.
+    public struct Snapshot: Hashable, Sendable {
+        /// ABS_MT_SLOT's value: the slot later events without a slot of their own refer to.
+        public var slot: Int
+        /// ABS_MT_TRACKING_ID, ABS_MT_POSITION_X and _Y by slot (−1: no contact).
+        public var tracking: [Int32]
+        public var x: [Int32]
+        public var y: [Int32]
+        public var clicked: Bool
+        public init(slot: Int, tracking: [Int32], x: [Int32], y: [Int32], clicked: Bool) {
+            self.slot = slot; self.tracking = tracking; self.x = x; self.y = y; self.clicked = clicked
+        }
+    }
+
+    /// Takes the node's whole state; returns it when it differs from the last delivered.
+    public mutating func load(_ snapshot: Snapshot) -> State? {
+        slot = snapshot.slot
+        for s in 0..<Self.slots {
+            tracking[s] = s < snapshot.tracking.count ? snapshot.tracking[s] : -1
+            x[s] = s < snapshot.x.count ? snapshot.x[s] : 0
+            y[s] = s < snapshot.y.count ? snapshot.y[s] : 0
+        }
+        clicked = snapshot.clicked
+        dropped = false
+        return report()
+    }
+
     /// Takes one event; returns the new state at a SYN_REPORT that changed it. After SYN_DROPPED
     /// the contacts are forgotten (they return with the next touch), as the events between were lost.
     public mutating func feed(_ event: InputEvent) -> State? {
@@ -53,11 +81,7 @@ public struct TouchpadDecoder: Sendable {
                 tracking = [Int32](repeating: -1, count: Self.slots)
                 clicked = false
             }
-            var next = State(clicked: clicked)
-            for s in 0..<Self.slots where tracking[s] >= 0 { next.contacts.append(Contact(id: tracking[s], x: x[s], y: y[s])) }
-            guard next != state else { return nil }
-            state = next
-            return state
+            return report()
         case EV_ABS where code == ABS_MT_SLOT:
             slot = Int(event.value)
         case EV_ABS where (0..<Self.slots).contains(slot):
@@ -73,5 +97,14 @@ public struct TouchpadDecoder: Sendable {
             break
         }
         return nil
+    }
+
+    /// The state now; nil when it is the one last returned.
+    private mutating func report() -> State? {
+        var next = State(clicked: clicked)
+        for s in 0..<Self.slots where tracking[s] >= 0 { next.contacts.append(Contact(id: tracking[s], x: x[s], y: y[s])) }
+        guard next != state else { return nil }
+        state = next
+        return state
     }
 }

@@ -32,6 +32,9 @@ static inline unsigned long clinux_eviocgprop(unsigned int len) { return EVIOCGP
 static inline unsigned long clinux_eviocgbit(unsigned int ev, unsigned int len) { return EVIOCGBIT(ev, len); }
 /// EVIOCGKEY(len): the keys held now, a bitmask of KEY_MAX bits (read after SYN_DROPPED).
 static inline unsigned long clinux_eviocgkey(unsigned int len) { return EVIOCGKEY(len); }
+/// EVIOCGMTSLOTS(len): one multi-touch code's value in every slot (`struct input_mt_request_layout`:
+/// the code as __u32, then one __s32 a slot), so a reader knows the touches down when it opens.
+static inline unsigned long clinux_eviocgmtslots(unsigned int len) { return EVIOCGMTSLOTS(len); }
 /// EVIOCSCLOCKID: which clock stamps the events (int; CLOCK_MONOTONIC so they compare with ours).
 static inline unsigned long clinux_eviocsclockid(void) { return EVIOCSCLOCKID; }
 
