@@ -301,7 +301,7 @@ private final class SlotPads: @unchecked Sendable {
     }
 
     func reopen(slot: Int) {
-        if let path = open(slot: slot) { printError("tiltkit: slot \(slot): buttons and sticks from \(path) again") }
+        if let path = open(slot: slot) { printError("tiltkit: slot \(slot): buttons and sticks from \(path)") }
     }
 
     /// Opens again, once a second, the gamepad nodes a replug had not made yet when the slot came back.

@@ -25,6 +25,9 @@ final class DSUSlotPad: @unchecked Sendable {
     private var gamepadPath: String?
     private var touchpad: TouchpadReader?
     private var hadGamepad = false
+    /// Until when a HID pad with no gamepad node yet is looked at again: its driver makes the hidraw
+    /// node first and its input nodes a moment later, at start as after a replug.
+    private let firstLookEnds: Date?
     /// The latest of each node, combined into the slot's input on every change.
     private var controls = PadControls.idle
     private var touch = TouchpadDecoder.State()
@@ -41,7 +44,11 @@ final class DSUSlotPad: @unchecked Sendable {
         default: connection = nil
         }
         mac = uevent["HID_UNIQ"].flatMap { DSUMAC(text: $0) }
+        firstLookEnds = sourceKind != "iio" && !uevent.isEmpty ? Date(timeIntervalSinceNow: Self.firstLook) : nil
     }
+
+    /// How long, s, a pad's gamepad node is waited for after the server starts.
+    static let firstLook = 10.0
 
     /// Starts reading the gamepad node into the slot's input; returns its path, nil when the pad
     /// has none (an IMU, a trace) and the slot keeps sending a neutral pad.
@@ -71,11 +78,12 @@ final class DSUSlotPad: @unchecked Sendable {
         return opened.gamepad.map { path in reader.map { "\(path) (touchpad \($0.path))" } ?? path }
     }
 
-    /// The pad had a gamepad node but the last `open` found none: a replugged pad whose driver had
-    /// not made its input nodes yet when the motion came back (hid-playstation makes hidraw first).
+    /// The pad had a gamepad node but the last `open` found none (a replugged pad whose driver had
+    /// not made its input nodes yet when the motion came back: hid-playstation makes hidraw first),
+    /// or a HID pad has not shown one since the server started, for `firstLook` seconds.
     var isMissingItsGamepad: Bool {
         lock.lock(); defer { lock.unlock() }
-        return hadGamepad && gamepadPath == nil
+        return gamepadPath == nil && (hadGamepad || firstLookEnds.map { Date() < $0 } ?? false)
     }
 
     func close() {
