@@ -172,7 +172,8 @@ struct ServeDSU: ParsableCommand {
         let deadline = duration.map { start + $0 } ?? .infinity
         var report = StatusReport(server.status, at: start)
         var nextStatus = statusInterval > 0 ? start + statusInterval : .infinity
-        var nextBattery = start + 5
+        // A few sysfs reads: each second, so a battery the driver registers after the pad's input nodes is soon seen.
+        var nextBattery = start + 1
         var nextPadCheck = start + 1
         while !interrupt.isSet && clock.now() < deadline {
             if let pump { pump.wait(timeout: 0.1) } else { Thread.sleep(forTimeInterval: 0.1) }
@@ -183,7 +184,7 @@ struct ServeDSU: ParsableCommand {
             }
             if now >= nextBattery {
                 slotPads.refreshBatteries()
-                nextBattery = now + 5
+                nextBattery = now + 1
             }
             if now >= nextStatus {
                 let next = StatusReport(server.status, at: now)
