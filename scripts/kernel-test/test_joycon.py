@@ -1,4 +1,3 @@
-import pytest
 """A Joy-Con pair through the kernel's hid-nintendo, read by tiltkit as one pad: `record` from the two
 hidraw nodes (motion from the right, the default) and from the two "Joy-Con IMU" evdev nodes (motion
 from the left), and `serve dsu` serving the pair in one slot, all at once. Values against what each
@@ -10,6 +9,8 @@ import os
 import statistics
 import subprocess
 import time
+
+import pytest
 
 import nodes
 from models.joycon import JoyConLeft, JoyConRight
