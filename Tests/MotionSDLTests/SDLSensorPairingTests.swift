@@ -60,29 +60,26 @@ struct SDLSensorPairingTests {
         #expect(p.map(\.gyro) == [1, 3, 5] && Self.sameReport(p))
     }
 
+    /// One pad report: its gyro update, then its accelerometer update, which completes the sample.
+    static func report(_ pairing: inout SDLSensorPairing, microseconds: UInt64, hostTime: Double) throws -> MotionSample {
+        _ = pairing.add(.gyro, .zero, timestampMicroseconds: microseconds, hostTime: hostTime)
+        let sample = pairing.add(.accelerometer, .zero, timestampMicroseconds: microseconds, hostTime: hostTime)
+        return try #require(sample)
+    }
+
     @Test("times: device µs anchored to host time; without them host time, kept strictly increasing")
     func times() throws {
         var pairing = SDLSensorPairing()
-        _ = pairing.add(.gyro, .zero, timestampMicroseconds: 48_501, hostTime: 100)
-        let firstSample = pairing.add(.accelerometer, .zero, timestampMicroseconds: 48_501, hostTime: 100)
-        let first = try #require(firstSample)
-        _ = pairing.add(.gyro, .zero, timestampMicroseconds: 52_501, hostTime: 100.02)
-        let secondSample = pairing.add(.accelerometer, .zero, timestampMicroseconds: 52_501, hostTime: 100.02)
-        let second = try #require(secondSample)
+        let first = try Self.report(&pairing, microseconds: 48_501, hostTime: 100)
+        let second = try Self.report(&pairing, microseconds: 52_501, hostTime: 100.02)
         // Device time, not the (late) host time: 4 ms after the first.
         #expect(first.timestamp == 100 && abs(second.timestamp - 100.004) < 1e-9)
         // The same device time again (a standing clock) still moves forward.
-        _ = pairing.add(.gyro, .zero, timestampMicroseconds: 52_501, hostTime: 100.03)
-        let thirdSample = pairing.add(.accelerometer, .zero, timestampMicroseconds: 52_501, hostTime: 100.03)
-        let third = try #require(thirdSample)
+        let third = try Self.report(&pairing, microseconds: 52_501, hostTime: 100.03)
         #expect(third.timestamp > second.timestamp)
         var hostOnly = SDLSensorPairing()
-        _ = hostOnly.add(.gyro, .zero, timestampMicroseconds: 0, hostTime: 5)
-        let aSample = hostOnly.add(.accelerometer, .zero, timestampMicroseconds: 0, hostTime: 5)
-        let a = try #require(aSample)
-        _ = hostOnly.add(.gyro, .zero, timestampMicroseconds: 0, hostTime: 5)
-        let bSample = hostOnly.add(.accelerometer, .zero, timestampMicroseconds: 0, hostTime: 5)
-        let b = try #require(bSample)
+        let a = try Self.report(&hostOnly, microseconds: 0, hostTime: 5)
+        let b = try Self.report(&hostOnly, microseconds: 0, hostTime: 5)
         #expect(a.timestamp == 5 && b.timestamp > a.timestamp)
     }
 }
