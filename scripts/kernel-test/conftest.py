@@ -33,3 +33,10 @@ def pytest_terminal_summary(terminalreporter):
     passed, failed = len(stats.get("passed", [])), len(stats.get("failed", [])) + len(stats.get("error", []))
     skipped = len(stats.get("skipped", []))
     terminalreporter.write_line(f"kernel-test: {passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+
+
+def pytest_runtest_logreport(report):
+    """Each case's own time beside its verdict, so the log shows where the suite's minutes go even
+    when the VM's timeout cuts the run short of pytest's closing durations table."""
+    if report.when == "call":
+        sys.stdout.write(f"  [{report.duration:.1f} s] ")

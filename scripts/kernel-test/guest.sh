@@ -8,4 +8,4 @@ for m in uhid hid-sony hid-playstation hid-nintendo hid-steam hid-sensor-hub hid
 done
 echo "kernel-test: guest kernel $(uname -r), $(nproc) CPUs"
 # Unbuffered: what a case printed before a hang still reaches the log.
-PYTHONUNBUFFERED=1 exec "$KT_PYTHON" -m pytest -p no:cacheprovider -p no:hypothesispytest -p no:benchmark -s -v -rfE --tb=short --timeout 300 "$@" .
+PYTHONUNBUFFERED=1 exec "$KT_PYTHON" -m pytest -p no:cacheprovider -p no:hypothesispytest -p no:benchmark -s -v -rfE --tb=short --durations=25 --timeout 300 "$@" .
