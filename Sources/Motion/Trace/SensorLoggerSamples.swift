@@ -42,7 +42,11 @@ final class SensorLoggerSamples {
     private let files: [SensorLoggerSensorFile]
     private var ended = false
 
-    init(folder: URL, name: String, pieceSize: Int = 4 << 20) throws {
+    /// Bytes read at once from each sensor file: seven files are read side by side, so each reads
+    /// a quarter of what a one-file trace does (`TraceSampleStream`), a few MB between them.
+    static let filePieceSize = 1 << 20
+
+    init(folder: URL, name: String, pieceSize: Int = filePieceSize) throws {
         let conventions = try SensorLoggerImporter.Conventions(folder: folder, name: name)
         // Apple's sign and g: ×1 for iOS raw g; m/s² → g, and Android's sign flipped, otherwise.
         let rawScale = conventions.applesSignAndG ? 1 : -1 / SensorLoggerImporter.standardGravity

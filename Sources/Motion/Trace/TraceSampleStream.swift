@@ -35,7 +35,8 @@ public final class TraceSampleStream {
     private var sawSample = false
     private var headerLine = 1
 
-    /// `pieceSize` is how many bytes are read at once (tests make it small to cross many pieces).
+    /// `pieceSize` is how many bytes are read at once (tests make it small to cross many pieces);
+    /// a folder's sensor files read at most `SensorLoggerSamples.filePieceSize` each.
     public convenience init(contentsOf url: URL, format: TraceFormat? = nil, pieceSize: Int = 4 << 20) throws {
         let name = url.relativePath
         var isDirectory: ObjCBool = false
@@ -44,7 +45,8 @@ public final class TraceSampleStream {
             guard SensorLoggerImporter.looksLikeExport(url) else {
                 throw TraceError(file: name, line: nil, problem: .unknownFormat(header: "(a folder without Sensor Logger CSVs)"))
             }
-            self.init(folder: try SensorLoggerSamples(folder: url, name: name, pieceSize: pieceSize)); return
+            let filePieceSize = min(pieceSize, SensorLoggerSamples.filePieceSize)
+            self.init(folder: try SensorLoggerSamples(folder: url, name: name, pieceSize: filePieceSize)); return
         }
         let pieces = CSVPieceReader(file: try FileInput(path: url.path, name: name), pieceSize: pieceSize)
         let document = try pieces.first()
