@@ -9,6 +9,10 @@ command failed or passed the bound.
 
     scripts/memory-bench.py --tiltkit .build/release/tiltkit            # 1 GB, all commands
     scripts/memory-bench.py --size-mb 100 --only pedometer,activity
+    scripts/memory-bench.py --sensor-logger --only "convert folder,pedometer folder"
+
+With --sensor-logger it also writes a Sensor Logger export folder of the same size (one CSV per
+sensor, each on its own clock) and runs the commands that read one over it.
 """
 import argparse
 import math
@@ -66,6 +70,47 @@ def write_trace(path, size_mb):
     return i
 
 
+SENSOR_LOGGER_STREAMS = [
+    # file, header after the time cells, rate (Hz), first stamp (s), values at time t
+    ("AccelerometerUncalibrated.csv", "z,y,x", 100, 0.25, lambda t: (-1 + 0.35 * math.sin(4 * math.pi * t), 0.03, 0.05 * math.sin(2 * math.pi * t))),
+    ("Gyroscope.csv", "z,y,x", 100, 0.251, lambda t: (0.5 * math.sin(0.5 * t), 0.05, 0.1 * math.sin(4 * math.pi * t))),
+    ("Magnetometer.csv", "z,y,x", 50, 0.262, lambda t: (-40.0, 20 * math.sin(0.3 * t), 20 * math.cos(0.3 * t))),
+    ("Gravity.csv", "z,y,x", 100, 0.251, lambda t: (-9.7, 0.5 * math.sin(2 * t), 0.4 * math.cos(t))),
+    ("Accelerometer.csv", "z,y,x", 100, 0.251, lambda t: (0.3 * math.sin(5 * t), 0.2 * math.cos(4 * t), 0.1 * math.sin(6 * t))),
+    ("Barometer.csv", "relativeAltitude,pressure", 1, 0.7, lambda t: (0.1 * math.sin(0.1 * t), 1002.5 + 0.01 * math.sin(0.1 * t))),
+]
+
+
+def write_sensor_logger_folder(path, size_mb):
+    """An iOS Sensor Logger export (awesome-sensor-logger's layout) of about size_mb MB: its files
+    share the bytes by their rates. Returns the accelerometer's rows (the samples it makes)."""
+    os.makedirs(path)
+    with open(os.path.join(path, "Metadata.csv"), "w") as f:
+        f.write("version,device name,recording time,platform,appVersion,standardisation\n"
+                "3,iPhone,2023-11-14_22-13-20,ios,1.30.0,false\n")
+    bytes_per_second = sum(rate * 70 for _, _, rate, _, _ in SENSOR_LOGGER_STREAMS)
+    seconds = size_mb * 1024 * 1024 / bytes_per_second
+    for name, columns, rate, start, values in SENSOR_LOGGER_STREAMS:
+        cycle = [",".join(f"{v:.9g}" for v in values(i / rate)) for i in range(60 * rate)]
+        with open(os.path.join(path, name), "w") as f:
+            f.write(f"time,seconds_elapsed,{columns}\n")
+            rows = int(seconds * rate)
+            for first in range(0, rows, len(cycle)):
+                block = []
+                for i in range(first, min(first + len(cycle), rows)):
+                    t = start + i / rate
+                    block.append(f"{1_700_000_000_000_000_000 + round(t * 1e9)},{t:.6f},{cycle[i % len(cycle)]}\n")
+                f.write("".join(block))
+    return int(seconds * 100)
+
+
+def folder_commands(export):
+    return {
+        "convert folder": ["convert", export, "-"],
+        "pedometer folder": ["pedometer", export],
+    }
+
+
 def commands(trace, folder):
     return {
         "replay": ["replay", trace],
@@ -101,6 +146,8 @@ def main():
     parser.add_argument("--limit-mb", type=float, default=200)
     parser.add_argument("--only", help="comma-separated command names (as printed)")
     parser.add_argument("--folder", help="where to write the trace (default: a temporary folder)")
+    parser.add_argument("--sensor-logger", action="store_true",
+                        help="also write a Sensor Logger export folder of the same size and read it")
     args = parser.parse_args()
     if not os.access(args.tiltkit, os.X_OK):
         sys.exit(f"memory-bench: {args.tiltkit}: expected the built tiltkit (swift build --product tiltkit)")
@@ -113,8 +160,16 @@ def main():
               f"{RATE_HZ:.0f} Hz), written in {time.monotonic() - started:.0f} s; bound {args.limit_mb:.0f} MB")
         wanted = set(args.only.split(",")) if args.only else None
         failed = False
+        cases = commands(trace, folder)
+        if args.sensor_logger:
+            export = os.path.join(folder, "sensor-logger")
+            started = time.monotonic()
+            rows = write_sensor_logger_folder(export, args.size_mb)
+            size = sum(os.path.getsize(os.path.join(export, f)) for f in os.listdir(export))
+            print(f"Sensor Logger folder: {size / 2**20:.0f} MB, {rows} accelerometer rows, written in {time.monotonic() - started:.0f} s")
+            cases.update(folder_commands(export))
         print(f"{'command':<20} {'peak RSS MB':>11} {'wall s':>8}  result")
-        for name, arguments in commands(trace, folder).items():
+        for name, arguments in cases.items():
             if wanted and name not in wanted:
                 continue
             status, peak, wall, last = run(args.tiltkit, arguments)

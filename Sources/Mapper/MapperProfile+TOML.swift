@@ -28,6 +28,8 @@ extension MapperProfile {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
+            // A file the user may not read is not "not UTF-8": say what the system said.
+            if access(path, R_OK) != 0 { throw MapperProfileError(file: path, line: nil, "cannot read: \(String(cString: strerror(errno)))") }
             throw MapperProfileError(file: path, line: nil, "cannot be read as UTF-8 text")
         }
         return try MapperProfile(toml: text, file: path)

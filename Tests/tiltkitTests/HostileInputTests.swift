@@ -122,22 +122,35 @@ struct HostileInputTests {
         #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
     }
 
-    @Test("a file the user may not read is refused with one line naming it",
-          .enabled(if: getuid() != 0, "running as root: chmod 000 does not stop root from reading, so the case cannot be made"),
-          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI, "tiltkit is not built beside the tests"),
+    @Test("a file the user may not read is refused with one line naming it and saying permission was denied",
+          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI, "tiltkit is not built beside the tests; under CI=true this fails instead"),
+          .enabled(if: LockedOutUser.runner.skipReason == nil, "\(LockedOutUser.runner.skipReason ?? "")"),
           arguments: commands)
     func permissionDenied(_ command: Command) throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-hostile-case-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let input = work.appendingPathComponent("locked.csv").path
-        try Data(contentsOf: try Recordings.url("xio/sensor_data.csv")).write(to: URL(fileURLWithPath: input))
+        // Open to everyone, so the locked input is the only thing the user run as cannot reach.
+        chmod(work.path, 0o777)
+        // bench activity reads a folder of labelled recordings: there, the folder is what is locked.
+        let readsFolder = command.name == "bench activity"
+        let input = work.appendingPathComponent(readsFolder ? "locked" : "locked.csv").path
+        let trace = readsFolder ? input + "/wlk_1.csv" : input
+        if readsFolder { try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: false) }
+        try Data(contentsOf: try Recordings.url("xio/sensor_data.csv")).write(to: URL(fileURLWithPath: trace))
+        let before = try Data(contentsOf: URL(fileURLWithPath: trace))
         chmod(input, 0)
+        defer { chmod(input, 0o700) }  // so the folder can be removed
         let output = work.appendingPathComponent(command.name == "map --plot" ? "out.svg" : "out.csv").path
         let arguments = command.arguments.map {
             $0.replacingOccurrences(of: "{in}", with: input).replacingOccurrences(of: "{out}", with: output)
         }
-        let result = try ChildProcess.run(try #require(PedometerCommandTests.executable), arguments)
-        #expect(result.status == 1 && result.err.split(separator: "\n").count == 1 && result.err.contains(input), "\(result.err)")
+        let result = try LockedOutUser.run(arguments)
+        chmod(input, 0o700)  // readable again, to compare
+        #expect(result.status == 1, "\(arguments): \(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1 && result.err.contains(input), "one line naming the input: \(result.err)")
+        #expect(result.err.lowercased().contains("permission denied"), "says why: \(result.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before, "the input is untouched")
+        #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
     }
 }

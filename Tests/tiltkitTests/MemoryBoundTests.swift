@@ -74,4 +74,38 @@ struct MemoryBoundTests {
                     "tiltkit \(command): peak \(peaks[0] >> 20) MB on 5 MB, \(peaks[1] >> 20) MB on 20 MB: memory grows with the trace")
         }
     }
+
+    /// Bytes in the files of `folder`.
+    static func size(ofFolder folder: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as! Int)
+        }
+    }
+
+    @Test("a Sensor Logger folder 4× as long: convert and pedometer peak within a few MB",
+          .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI,
+                   "tiltkit is not built beside the tests; under CI=true this fails instead"))
+    func folderMemoryDoesNotGrow() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-memory-folder-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let short = root.appendingPathComponent("short"), long = root.appendingPathComponent("long")
+        // Seven sensor files, about 38 kB a second together, each read 1 MB at a time: the longer
+        // folder's larger files span several pieces, the shorter's about one.
+        try SensorLoggerFolder(seconds: 150).write(to: short)    // ≈ 6 MB
+        try SensorLoggerFolder(seconds: 600).write(to: long)     // ≈ 23 MB
+        let grown = try Self.size(ofFolder: long) - Self.size(ofFolder: short)
+        for command in [["convert", "{}", "-"], ["pedometer", "{}"]] {
+            var peaks: [Int] = []
+            for folder in [short, long] {
+                let arguments = command.map { $0 == "{}" ? folder.path : $0 }
+                let (status, bytes) = try Self.peakMemory(arguments)
+                #expect(status == 0, "tiltkit \(arguments.joined(separator: " ")) exited \(status)")
+                peaks.append(bytes)
+            }
+            // Loaded whole, the longer folder adds its text, its parsed lines and its samples: several
+            // times its extra bytes. Merged as read, only allocator noise.
+            #expect(peaks[1] - peaks[0] < grown,
+                    "tiltkit \(command[0]): peak \(peaks[0] >> 20) MB on the short folder, \(peaks[1] >> 20) MB on one \(grown >> 20) MB larger: memory grows with the folder")
+        }
+    }
 }

@@ -28,7 +28,7 @@ public struct Trace: Hashable, Sendable {
         while let sample = try stream.next() { samples.append(sample) }
         var metadata = stream.metadata
         // The stream estimates an import's rate from its first piece; here all of it is at hand.
-        if stream.format != .tiltkit && stream.format != .sensorLogger { metadata.nominalRate = estimatedRate(samples) }
+        if stream.format != .tiltkit { metadata.nominalRate = estimatedRate(samples) }
         return Trace(samples: samples, metadata: metadata, warnings: stream.warnings)
     }
 
