@@ -16,7 +16,8 @@ import Motion
 ///     window.events.controllerEvents = { pad.handle(event: $0) }
 ///
 /// Samples are delivered on the thread that calls `handle(event:)`. Removing the controller delivers `.disconnected`; a controller with sensors being added
-/// (the same one if its GUID matches, else any) is opened and `.reconnected` follows.
+/// (the same one if its GUID matches, else any) is opened and `.reconnected` follows; one that SDL
+/// announced before its sensors were there is opened again until they are (`openOncePaired`).
 public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     public struct ControllerDescription: Hashable, Sendable {
         public var index: Int32
