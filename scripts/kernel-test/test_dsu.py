@@ -69,14 +69,16 @@ def parse(packet):
 
 
 class Client:
-    def __init__(self):
+    def __init__(self, slots=(0,)):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.settimeout(0.2)
+        self.slots = slots
         self.pad_data = []
 
     def subscribe(self):
-        # flags 1: by slot; slot 0; no MAC
-        self.sock.sendto(request(PAD_DATA, bytes([1, 0]) + bytes(6)), ("127.0.0.1", PORT))
+        for slot in self.slots:
+            # flags 1: by slot; the slot; no MAC
+            self.sock.sendto(request(PAD_DATA, bytes([1, slot]) + bytes(6)), ("127.0.0.1", PORT))
 
     def slot_state(self):
         self.sock.sendto(request(PORT_INFO, struct.pack("<i", 1) + bytes([0])), ("127.0.0.1", PORT))
@@ -98,12 +100,13 @@ class Client:
         return kind, fields
 
     def wait_for_data(self, timeout):
-        """Subscribes every 0.2 s until pad data arrives (the server may still be starting)."""
+        """Subscribes every 0.2 s until pad data arrives for every slot (the server may still be starting)."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end and not self.pad_data:
+        arrived = lambda: {f["slot"] for _, f in self.pad_data} >= set(self.slots)
+        while time.monotonic() < end and not arrived():
             self.subscribe()
             self.receive()
-        return bool(self.pad_data)
+        return arrived()
 
     def stream(self, seconds):
         """Keeps the subscription alive (clients re-ask about once a second) for `seconds`."""
@@ -213,23 +216,24 @@ def set_controls(pad, **controls):
     pad._template_key = None   # pads.RawSensorsMixin.send caches a report per motion values
 
 
-def press_and_release(client, press, release, seconds=0.5, within=15):
-    """The pad-data fields received after `press()` (held) and after `release()`: each phase until
-    the controls in the packets change (at most `within` s: a loaded emulated CPU delays the pad's
-    reports) and `seconds` more; the pad keeps streaming motion meanwhile."""
+def press_and_release(client, press, release, slot=0, seconds=0.5, within=15):
+    """The slot's pad-data fields received after `press()` (held) and after `release()`: each phase
+    until the controls in the packets change (at most `within` s: a loaded emulated CPU delays the
+    pad's reports) and `seconds` more; the pad keeps streaming motion meanwhile."""
     phases = []
     controls = lambda f: (f["buttons"], f["sticks"], f["analog"], f["touches"])
+    ours = lambda packets: [f for _, f in packets if f["slot"] == slot]
     for change in (press, release):
-        before = controls(client.pad_data[-1][1]) if client.pad_data else None
+        before = next((controls(f) for f in reversed(ours(client.pad_data))), None)
         mark = len(client.pad_data)
         changed = time.monotonic()
         change()
         end = changed + within
-        while time.monotonic() < end and all(controls(f) == before for _, f in client.pad_data[mark:]):
+        while time.monotonic() < end and all(controls(f) == before for f in ours(client.pad_data[mark:])):
             client.stream(0.1)
-        print(f"  the change reached the client after {time.monotonic() - changed:.2f} s")
+        print(f"  slot {slot}: the change reached the client after {time.monotonic() - changed:.2f} s")
         client.stream(seconds)
-        phases.append([f for _, f in client.pad_data[mark:]])
+        phases.append(ours(client.pad_data[mark:]))
     return phases
 
 
@@ -324,22 +328,32 @@ WHOLE_PADS = {
 }
 
 
-@pytest.mark.parametrize("kind", list(WHOLE_PADS))
-def test_buttons_and_sticks_into_serve_dsu(kind):
-    start, expected = WHOLE_PADS[kind]
-    pad, hidraw, stop_streaming, (press, release) = start()
-    server = subprocess.Popen([BINARY, "serve", "dsu", "--source", f"hidraw:{hidraw}", "--port", str(PORT),
-                               "--status-interval", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    client = Client()
-    started = time.monotonic()
+def test_buttons_and_sticks_into_serve_dsu():
+    """Every pad of WHOLE_PADS in a slot of its own of one serve dsu (one server start for all:
+    the kernel suite's time), each pressed and released in turn."""
+    started, phases = [], {}
+    server = None
     try:
-        assert client.wait_for_data(60), "no pad data from serve dsu"
-        print(f"\n  {kind}: first pad data {time.monotonic() - started:.1f} s after serve dsu started")
-        phases = press_and_release(client, press, release)
+        for kind, (start, _) in WHOLE_PADS.items():
+            started.append((kind, *start()))
+        sources = [arg for _, _, hidraw, _, _ in started for arg in ("--source", f"hidraw:{hidraw}")]
+        server = subprocess.Popen([BINARY, "serve", "dsu", *sources, "--port", str(PORT), "--status-interval", "0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        client = Client(slots=tuple(range(len(started))))
+        begun = time.monotonic()
+        assert client.wait_for_data(90), f"no pad data from serve dsu for every slot: {sorted({f['slot'] for _, f in client.pad_data})}"
+        print(f"\n  first pad data on every slot {time.monotonic() - begun:.1f} s after serve dsu started")
+        for slot, (kind, _, _, _, (press, release)) in enumerate(started):
+            phases[kind] = press_and_release(client, press, release, slot=slot)
     finally:
-        stop_streaming()
-        server.terminate()
-        output = server.communicate(timeout=30)[0]
-        pad.destroy()
-    assert "buttons and sticks from /dev/input/event" in output, output
-    check_whole_pad(phases, kind, pad.uniq, **expected)
+        for _, pad, _, stop_streaming, _ in started:
+            stop_streaming()
+        output = ""
+        if server:
+            server.terminate()
+            output = server.communicate(timeout=30)[0]
+        for _, pad, _, _, _ in started:
+            pad.destroy()
+    assert output.count("buttons and sticks from /dev/input/event") == len(started), output
+    for kind, pad, _, _, _ in started:
+        check_whole_pad(phases[kind], kind, pad.uniq, **WHOLE_PADS[kind][1])

@@ -294,7 +294,7 @@ def test_sdl_route_values_rate_replug(request, kind, route):
     if replug and route == "hidapi" and back is None:
         pytest.xfail("SDL 2.26's HIDAPI driver does not re-open the replugged uhid pad (its feature-report ioctl fails)")
     if replug:
-        # SDL sees the unplug when its event pump next reads /dev/input's inotify queue: 0.32–0.59 s
+        # SDL sees the unplug when its event pump next reads /dev/input's inotify queue: 0.25–0.59 s
         # measured on the evdev route under the emulated CPU with other VMs running.
         assert latency < 1.0, f"the unplug came through SDL after {latency:.2f} s"
         assert back is not None and len([t for t in times if t > back]) > 50, "no samples after the replug"
