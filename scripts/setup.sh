@@ -10,6 +10,7 @@ TILTKIT_APT_PACKAGES=(
     libgl-dev          # OpenGL 3.3 core prototypes (libGL exports them)
     libegl-mesa0 libgl1-mesa-dri  # Mesa software rendering when there is no GPU
     xvfb xauth         # a headless X server for tests and screenshots
+    dolphin-emu        # a real DSU client: the test that Dolphin reads what serve dsu --print-config writes
     pkg-config
     gcc g++            # the C API's tests build its C and C++ examples
     "$@"

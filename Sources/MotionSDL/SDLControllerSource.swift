@@ -16,7 +16,8 @@ import Motion
 ///     window.events.controllerEvents = { pad.handle(event: $0) }
 ///
 /// Samples are delivered on the thread that calls `handle(event:)`. Removing the controller delivers `.disconnected`; a controller with sensors being added
-/// (the same one if its GUID matches, else any) is opened and `.reconnected` follows.
+/// (the same one if its GUID matches, else any) is opened and `.reconnected` follows; one that SDL
+/// announced before its sensors were there is opened again until they are (`openOncePaired`).
 public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     public struct ControllerDescription: Hashable, Sendable {
         public var index: Int32
@@ -139,6 +140,30 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         return false
     }
 
+    /// SDL ≥ 2.30 pairs a pad with its "Motion Sensors" node when the pad is opened, from the nodes
+    /// it has seen by then (SDL_sysjoystick.c: LINUX_JoystickOpen calls GetSensor, which looks only
+    /// in SDL_sensorlist). A plugged pad's driver makes its joystick node first and its motion node a
+    /// moment later, and SDL announces the pad as soon as the first appears (MaybeAddDevice, from
+    /// inotify or udev), so an open on that event can find no sensor yet and SDL never pairs it
+    /// afterwards. On the evdev route the pad is closed and opened again, SDL reading /dev/input's
+    /// news in between (SDL_GameControllerUpdate runs its joystick detection), until it has sensors,
+    /// for up to `seconds`; sooner given up when the kernel shows no motion node beside it.
+    private func openOncePaired(_ index: Int32, within seconds: Double = 2) -> Bool {
+        guard let path = SDL_JoystickPathForIndex(index).map({ String(cString: $0) }),
+              SDLSensorRoute(joystickPath: path) == .evdev else { return false }
+        let instance = SDL_JoystickGetDeviceInstanceID(index)
+        let start = clock.now()
+        while clock.now() < start + seconds {
+            SDL_Delay(20)
+            SDL_GameControllerUpdate()
+            // The index moves when another joystick comes or goes meanwhile.
+            guard let current = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) else { return false }
+            if open(current) { return true }
+            if clock.now() > start + 0.5 && SDLEvdevSensorNode(besideJoystickNode: path) == nil { return false }
+        }
+        return false
+    }
+
     /// Opens the controller at `index` if it has both sensors and enables them.
     private func open(_ index: Int32) -> Bool {
         guard SDL_IsGameController(index) == SDL_TRUE, let c = SDL_GameControllerOpen(index) else { return false }
@@ -195,7 +220,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
             guard waiting else { return false }
             // Prefer the same pad; any pad with sensors will do if it was a different one.
             let sameGUID = wanted.map { Self.equal($0, SDL_JoystickGetDeviceGUID(index)) } ?? true
-            guard sameGUID || preferredIndex == nil, open(index) else { return false }
+            guard sameGUID || preferredIndex == nil, open(index) || openOncePaired(index) else { return false }
             deliver?(.reconnected)
         }
         return true

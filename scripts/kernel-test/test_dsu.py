@@ -4,7 +4,8 @@ not from tiltkit's code: every packet's CRC, the slot, the values, the timestamp
 then the whole pad: buttons, d-pad and sticks pressed on the virtual pad come out in the packets'
 bitmasks, analog bytes and stick bytes (x as the pad sends it, y as 255 − the pad's down-positive
 byte, as DS4Windows sends it), with the pad's connection type, address and battery, for a DualShock 4
-over USB and a DualSense over Bluetooth.
+over USB, a DualSense over Bluetooth and a Switch Pro Controller over USB (hid-nintendo; its buttons
+by position, so B is Cross).
 
 The values the client receives are compared with what `tiltkit record` reads from the same hidraw
 node at the same time (itself checked against the drivers' formula in test_playstation.py), mapped to
@@ -68,14 +69,16 @@ def parse(packet):
 
 
 class Client:
-    def __init__(self):
+    def __init__(self, slots=(0,)):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.settimeout(0.2)
+        self.slots = slots
         self.pad_data = []
 
     def subscribe(self):
-        # flags 1: by slot; slot 0; no MAC
-        self.sock.sendto(request(PAD_DATA, bytes([1, 0]) + bytes(6)), ("127.0.0.1", PORT))
+        for slot in self.slots:
+            # flags 1: by slot; the slot; no MAC
+            self.sock.sendto(request(PAD_DATA, bytes([1, slot]) + bytes(6)), ("127.0.0.1", PORT))
 
     def slot_state(self):
         self.sock.sendto(request(PORT_INFO, struct.pack("<i", 1) + bytes([0])), ("127.0.0.1", PORT))
@@ -97,12 +100,13 @@ class Client:
         return kind, fields
 
     def wait_for_data(self, timeout):
-        """Subscribes every 0.2 s until pad data arrives (the server may still be starting)."""
+        """Subscribes every 0.2 s until pad data arrives for every slot (the server may still be starting)."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end and not self.pad_data:
+        arrived = lambda: {f["slot"] for _, f in self.pad_data} >= set(self.slots)
+        while time.monotonic() < end and not arrived():
             self.subscribe()
             self.receive()
-        return bool(self.pad_data)
+        return arrived()
 
     def stream(self, seconds):
         """Keeps the subscription alive (clients re-ask about once a second) for `seconds`."""
@@ -137,8 +141,9 @@ def test_pad_through_the_kernel_into_serve_dsu():
             streaming = pads.Streamer(pad, [(accel, gyro)])
             client.stream(0.6)
         # The whole pad: cross and d-pad up held, both sticks pushed, then all let go.
-        pressed = press_and_release(client, pad, dict(buttons={CROSS: True}, hat_switch=0, left=(200, 40), right=(30, 220)),
-                                    dict(buttons={CROSS: False}, hat_switch=8, left=(128, 128), right=(128, 128)))
+        pressed = press_and_release(
+            client, lambda: set_controls(pad, buttons={CROSS: True}, hat_switch=0, left=(200, 40), right=(30, 220)),
+            lambda: set_controls(pad, buttons={CROSS: False}, hat_switch=8, left=(128, 128), right=(128, 128)))
         streaming.stop()
         before = len(client.pad_data)
         assert before > 100, f"only {before} pad-data packets"
@@ -211,22 +216,31 @@ def set_controls(pad, **controls):
     pad._template_key = None   # pads.RawSensorsMixin.send caches a report per motion values
 
 
-def press_and_release(client, pad, press, release, seconds=0.5):
-    """The pad-data fields received while `press` is held (after the first packet that shows it)
-    and after `release`, each for `seconds`; the pad keeps streaming motion meanwhile."""
+def press_and_release(client, press, release, slot=0, seconds=0.5, within=15):
+    """The slot's pad-data fields received after `press()` (held) and after `release()`: each phase
+    until the controls in the packets change (at most `within` s: a loaded emulated CPU delays the
+    pad's reports) and `seconds` more; the pad keeps streaming motion meanwhile."""
     phases = []
-    for controls in (press, release):
-        set_controls(pad, **controls)
+    controls = lambda f: (f["buttons"], f["sticks"], f["analog"], f["touches"])
+    ours = lambda packets: [f for _, f in packets if f["slot"] == slot]
+    for change in (press, release):
+        before = next((controls(f) for f in reversed(ours(client.pad_data))), None)
         mark = len(client.pad_data)
+        changed = time.monotonic()
+        change()
+        end = changed + within
+        while time.monotonic() < end and all(controls(f) == before for f in ours(client.pad_data[mark:])):
+            client.stream(0.1)
+        print(f"  slot {slot}: the change reached the client after {time.monotonic() - changed:.2f} s")
         client.stream(seconds)
-        phases.append([f for _, f in client.pad_data[mark:]])
+        phases.append(ours(client.pad_data[mark:]))
     return phases
 
 
-def check_whole_pad(phases, name, uniq, connection, buttons, sticks, analog, touches=()):
+def check_whole_pad(phases, name, uniq, connection, buttons, sticks, analog, touches=(), centre=(128, 127, 128, 127)):
     """The held phase ends in exactly `buttons`, `sticks`, `analog` ({index: value}, the rest 0) and
     `touches` ((x, y) each, ids the kernel's); the released phase ends neutral: no button, no touch,
-    sticks as the pad's centre bytes (128, 255 − 128)."""
+    sticks at `centre` (a PlayStation pad's centre bytes: 128, 255 − 128)."""
     held, released = phases
     assert held and released, f"{name}: no pad data while the controls changed ({len(held)}, {len(released)} packets)"
     first = next((i for i, f in enumerate(held) if f["buttons"] == buttons), None)
@@ -239,7 +253,7 @@ def check_whole_pad(phases, name, uniq, connection, buttons, sticks, analog, tou
     want = tuple(analog.get(i, 0) for i in range(12))
     assert last["sticks"] == sticks and last["analog"] == want, (last["sticks"], last["analog"], want)
     assert released[-1]["buttons"] == (0, 0, 0, 0) and released[-1]["analog"] == (0,) * 12
-    assert released[-1]["sticks"] == (128, 127, 128, 127), released[-1]["sticks"]
+    assert released[-1]["sticks"] == centre, released[-1]["sticks"]
     assert last["connection"] == connection, f"{name}: connection {last['connection']}"
     assert last["mac"] == uniq.lower(), f"{name}: MAC {last['mac']} is not the pad's {uniq}"
     assert last["battery"] != 0, f"{name}: no battery level from the pad's power supply"
@@ -252,26 +266,94 @@ def check_whole_pad(phases, name, uniq, connection, buttons, sticks, analog, tou
         f"{name}: the touches stayed down after the model lifted them: {released[-1]['touches']}"
 
 
-def test_dualsense_over_bluetooth_buttons_and_sticks_into_serve_dsu():
+# hid-nintendo's button bits in report bytes 3..5 (hid-nintendo.c JC_BTN_*).
+JC_BTN_B, JC_BTN_R, JC_BTN_ZR, JC_BTN_PLUS, JC_BTN_HOME, JC_BTN_RIGHT = 1 << 2, 1 << 6, 1 << 7, 1 << 9, 1 << 12, 1 << 18
+# The model's stick calibration: centre 2048, 1500 counts of travel each way (models/switch_pro.py).
+SW_CENTRE, SW_TRAVEL = 2048, 1500
+
+
+def start_dualsense_bluetooth():
+    """The pad, its hidraw node, and the controls held then released (test_map's set_controls)."""
     pad, hidraw, _ = create(pads.DualSenseBluetooth)
     streaming = pads.Streamer(pad, [VALUES[0]])
-    server = subprocess.Popen([BINARY, "serve", "dsu", "--source", f"hidraw:{hidraw}", "--port", str(PORT),
-                               "--status-interval", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    client = Client()
-    started = time.monotonic()
+    # Cross and R1 held, d-pad right, left stick full left, right stick full right and up; two
+    # fingers on the touchpad.
+    press = dict(buttons={CROSS: True, R1: True}, hat_switch=2, left=(0, 128), right=(255, 0),
+                 touch=[PSTouchPoint(1, 500, 300), PSTouchPoint(2, 1500, 1000)])
+    release = dict(buttons={CROSS: False, R1: False}, hat_switch=8, left=(128, 128), right=(128, 128), touch=[])
+    return pad, hidraw, lambda: streaming.stop(), (lambda: set_controls(pad, **press), lambda: set_controls(pad, **release))
+
+
+def start_switch_pro():
+    """A Switch Pro Controller over USB through hid-nintendo (its own thread streams motion)."""
+    from models.switch_pro import SwitchProController
+    from test_switch import VALUES as SW_VALUES, hidraw_of
+    import evdev_reader as ev
+    import nodes
+    pad = SwitchProController(bus="usb")
+    pad.uniq = ":".join(f"{b:02x}" for b in pad.mac)   # HID_UNIQ, where serve dsu takes the pad's address
+    pad.set_motion(*SW_VALUES[0])
+    pad.start_device()
+    hidraw = nodes.wait_for(lambda: hidraw_of(pad), 30)
+    assert hidraw and nodes.wait_for(pad.main_event_node, 30), "hid-nintendo made no hidraw or gamepad node"
+
+    def press():
+        # B (south), R, ZR (no analog travel), + and HOME held, d-pad right; left stick full left,
+        # right stick full right and up (the Switch's y is up-positive).
+        pad.buttons = JC_BTN_B | JC_BTN_R | JC_BTN_ZR | JC_BTN_PLUS | JC_BTN_HOME | JC_BTN_RIGHT
+        pad.sticks = ((SW_CENTRE - SW_TRAVEL, SW_CENTRE), (SW_CENTRE + SW_TRAVEL, SW_CENTRE + SW_TRAVEL))
+        # What hid-nintendo made of it on the gamepad node (printed: where a press is lost, this says
+        # whether the kernel had it).
+        node = pad.main_event_node()
+        held = nodes.wait_for(lambda: sorted(hex(k) for k in ev.keys_held(node)) or None, 10, 0.05)
+        print(f"  {node}: keys held {held}, hat x {ev.axis(node, ev.ABS_HAT0X)[0]}, "
+              f"left x {ev.axis(node, ev.ABS_X)[0]}, right y {ev.axis(node, ev.ABS_RY)[0]}")
+
+    def release():
+        pad.buttons = 0
+        pad.sticks = ((SW_CENTRE, SW_CENTRE), (SW_CENTRE, SW_CENTRE))
+    return pad, hidraw, lambda: None, (press, release)
+
+
+# Per pad: how it starts, and what DSU must carry while held: the two bitmasks, PS and touch click
+# (options 0x08, d-pad right 0x20 | R2 0x02, R1 0x08, cross 0x40 | PS), the sticks, the analog
+# bytes ({index: value}: d-pad right 2, cross 5, R1 8, R2 10), the touches, the sticks at rest and
+# the connection (1 USB, 2 Bluetooth). A DualSense's resting byte 128 is just below centre in y
+# (255 − 128); hid-nintendo's calibrated centre is 0, DSU's 128.
+WHOLE_PADS = {
+    "dualsense-bt": (start_dualsense_bluetooth, dict(connection=2, buttons=(0x20, 0x48, 0, 0), sticks=(0, 127, 255, 255),
+                                                     analog={2: 255, 5: 255, 8: 255}, touches=[(500, 300), (1500, 1000)])),
+    "switch-pro-usb": (start_switch_pro, dict(connection=1, buttons=(0x28, 0x4A, 1, 0), sticks=(0, 128, 255, 255),
+                                              analog={2: 255, 5: 255, 8: 255, 10: 255}, centre=(128, 128, 128, 128))),
+}
+
+
+def test_buttons_and_sticks_into_serve_dsu():
+    """Every pad of WHOLE_PADS in a slot of its own of one serve dsu (one server start for all:
+    the kernel suite's time), each pressed and released in turn."""
+    started, phases = [], {}
+    server = None
     try:
-        assert client.wait_for_data(60), "no pad data from serve dsu"
-        print(f"\n  dualsense-bt: first pad data {time.monotonic() - started:.1f} s after serve dsu started")
-        # Cross and R1 held, d-pad right, left stick full left, right stick full right and up.
-        # Two fingers on the touchpad.
-        phases = press_and_release(client, pad, dict(buttons={CROSS: True, R1: True}, hat_switch=2, left=(0, 128), right=(255, 0),
-                                                     touch=[PSTouchPoint(1, 500, 300), PSTouchPoint(2, 1500, 1000)]),
-                                   dict(buttons={CROSS: False, R1: False}, hat_switch=8, left=(128, 128), right=(128, 128), touch=[]))
+        for kind, (start, _) in WHOLE_PADS.items():
+            started.append((kind, *start()))
+        sources = [arg for _, _, hidraw, _, _ in started for arg in ("--source", f"hidraw:{hidraw}")]
+        server = subprocess.Popen([BINARY, "serve", "dsu", *sources, "--port", str(PORT), "--status-interval", "0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        client = Client(slots=tuple(range(len(started))))
+        begun = time.monotonic()
+        assert client.wait_for_data(90), f"no pad data from serve dsu for every slot: {sorted({f['slot'] for _, f in client.pad_data})}"
+        print(f"\n  first pad data on every slot {time.monotonic() - begun:.1f} s after serve dsu started")
+        for slot, (kind, _, _, _, (press, release)) in enumerate(started):
+            phases[kind] = press_and_release(client, press, release, slot=slot)
     finally:
-        streaming.stop()
-        server.terminate()
-        output = server.communicate(timeout=30)[0]
-        pad.destroy()
-    assert "buttons and sticks from /dev/input/event" in output, output
-    check_whole_pad(phases, "dualsense-bt", pad.uniq, connection=2, buttons=(0x20, 0x48, 0, 0), sticks=(0, 127, 255, 255),
-                    analog={2: 255, 5: 255, 8: 255}, touches=[(500, 300), (1500, 1000)])
+        for _, pad, _, stop_streaming, _ in started:
+            stop_streaming()
+        output = ""
+        if server:
+            server.terminate()
+            output = server.communicate(timeout=30)[0]
+        for _, pad, _, _, _ in started:
+            pad.destroy()
+    assert output.count("buttons and sticks from /dev/input/event") == len(started), output
+    for kind, pad, _, _, _ in started:
+        check_whole_pad(phases[kind], kind, pad.uniq, **WHOLE_PADS[kind][1])

@@ -140,6 +140,7 @@ class SwitchProController(ThreadedUHIDDevice):
         self.log = []                 # (kind, id, args) for every command received
         self.reports_sent = 0
         self.buttons = 0              # 24 bits, report bytes 3..5 (hid-nintendo JC_BTN_*)
+        self.sticks = ((2048, 2048), (2048, 2048))   # left, right (x, y up), 12 bits; the cal's centre
         self._samples = [((0, 0, ACCEL_RES_PER_G), (0, 0, 0))] * 3
         self.spi = self._build_spi()
 
@@ -240,9 +241,8 @@ class SwitchProController(ThreadedUHIDDevice):
         r[1] = self.timer
         r[2] = 0x91 if self.is_usb else 0x90   # battery full (4<<5), charging; bit0 host powered
         r[3:6] = self.buttons.to_bytes(3, 'little')
-        # sticks centred
-        r[6:9] = _pack12(2048, 2048)
-        r[9:12] = _pack12(2048, 2048)
+        r[6:9] = _pack12(*self.sticks[0])
+        r[9:12] = _pack12(*self.sticks[1])
         r[12] = 0x00                           # vibrator report
         return r
 
