@@ -249,25 +249,29 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
         let connectionNotice = decoder!.device.model == .steamControllerDongle ? followAdapterConnection(reports) : nil
         let offBefore = decoder!.statistics.motionSensorsOff
         let samples = decoder!.decode(batch: reports, hostTime: options.clock.now())
-        if controllerLeftAdapter && !samples.isEmpty {
-            controllerLeftAdapter = false
-            motionReturned = true
-        }
         return (samples, connectionNotice ?? motionSensorsNotice(offBefore: offBefore, samples: samples))
     }
 
     /// The wireless adapter's node stays while its controller comes and goes: a controller that
     /// connects gets its motion turned on again (its IMU starts off, as at power-on; hid-steam's
-    /// connection event), one that leaves is said once, and its first samples back are `.reconnected`.
+    /// connection event), one that leaves is said once, and its first motion back (in a report after
+    /// the leaving: a batch may hold reports from before it) is `.reconnected`.
     private func followAdapterConnection(_ reports: [[UInt8]]) -> String? {
         var notice: String?
-        for connected in reports.compactMap(SteamControllerSettings.controllerConnection) {
+        var afterLeaving = reports.startIndex
+        for (index, report) in reports.enumerated() {
+            guard let connected = SteamControllerSettings.controllerConnection(report) else { continue }
             if connected {
                 SteamControllerSettings.enableMotion(reader)
-            } else if !controllerLeftAdapter {
+            } else {
+                afterLeaving = index + 1
+                if !controllerLeftAdapter { notice = "\(path): the Steam Controller left its wireless adapter (switched off or out of range)" }
                 controllerLeftAdapter = true
-                notice = "\(path): the Steam Controller left its wireless adapter (switched off or out of range)"
             }
+        }
+        if controllerLeftAdapter, reports[afterLeaving...].contains(where: { (try? SteamReport.parse($0, layout: .controller).get()) != nil }) {
+            controllerLeftAdapter = false
+            motionReturned = true
         }
         return notice
     }

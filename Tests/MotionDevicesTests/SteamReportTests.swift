@@ -160,6 +160,10 @@ struct SteamReportTests {
         let back = try #require(events.firstIndex(of: .reconnected))
         #expect(left < back && back < events.count - 1, "back before the samples after the reconnect")
         #expect(events.samples.count == 2)
+        // Motion read with the leaving, from before it, is not the controller back.
+        let gone = try HIDRawSource(reader: RecordedHIDReader(identity: identity, reports: [state, state, disconnect]), path: "/dev/hidraw6")
+        let goneEvents = try collect(gone) { $0 == .ended }
+        #expect(goneEvents.contains { if case .disconnected = $0 { return true }; return false } && !goneEvents.contains(.reconnected))
     }
 
     @Test("a Deck whose reports read zero: no zeros served, one notice saying what to change, 'back' when motion returns")
