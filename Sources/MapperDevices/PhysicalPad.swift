@@ -46,7 +46,7 @@ public final class PhysicalPad: @unchecked Sendable {
     private var readers: [PadControlsReader] = []
     private var grabbedFDs: [Int32] = []
     /// A pair's halves' latest controls, combined on each change.
-    private let halves = HalfControls()
+    private let halves = JoyConHalves()
     /// Each motion node's gamepad node's name and uniq once found (a pair's two), to find it again
     /// after a replug, which may give the pad new node paths.
     private var identities: [Int: (name: String, uniq: String)] = [:]
@@ -128,9 +128,9 @@ public final class PhysicalPad: @unchecked Sendable {
             let halves = self.halves
             reader.start { event in
                 switch event {
-                case .controls(let controls, let time): deliver(.controls(halves.set(side, controls), time: time))
+                case .controls(let controls, let time): halves.update(side, controls) { deliver(.controls($0, time: time)) }
                 // The other half plays on: this one's buttons read as released.
-                case .disconnected, .ended: deliver(.controls(halves.lost(side), time: 0))
+                case .disconnected, .ended: halves.lost(side) { deliver(.controls($0, time: 0)) }
                 }
             }
             return reader
@@ -168,29 +168,5 @@ public final class PhysicalPad: @unchecked Sendable {
             _ = calls.ioctlValue(fd, clinux_eviocgrab(), 0)
             _ = Glibc.close(fd)
         }
-    }
-}
-
-/// A Joy-Con pair's two halves' latest controls, from their readers' threads.
-private final class HalfControls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var controls: [JoyConSide: PadControls] = [:]
-    private var gone: Set<JoyConSide> = []
-
-    func reset() { lock.lock(); controls = [:]; gone = []; lock.unlock() }
-
-    /// A half's node went away.
-    func lost(_ side: JoyConSide) -> PadControls {
-        lock.lock(); gone.insert(side); lock.unlock()
-        return set(side, .idle)
-    }
-
-    var anyGone: Bool { lock.lock(); defer { lock.unlock() }; return !gone.isEmpty }
-
-    /// Records one half's controls; returns the pair's.
-    func set(_ side: JoyConSide, _ value: PadControls) -> PadControls {
-        lock.lock(); defer { lock.unlock() }
-        controls[side] = value
-        return .joyConPair(left: controls[.left] ?? .idle, right: controls[.right] ?? .idle)
     }
 }

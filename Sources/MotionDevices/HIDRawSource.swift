@@ -43,6 +43,8 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
     private var reportsWithMotionOff = 0
     /// Motion came back after the notice that it was off: `.reconnected` is due.
     private var motionReturned = false
+    /// The wireless adapter said its controller left, and no sample has come since.
+    private var controllerLeftAdapter = false
     private var observer: (@Sendable ([UInt8]) -> Void)?
 
     public convenience init(path: String, options: Options = Options()) throws(DeviceError) {
@@ -244,13 +246,34 @@ public final class HIDRawSource: DiagnosableMotionSource, @unchecked Sendable {
             try? setUp(guess)
             currentInfo.name += " (identified from its reports)"
         }
-        if decoder!.device.model == .steamControllerDongle, reports.contains(where: SteamControllerSettings.isControllerConnected) {
-            // A controller connected to the adapter: its IMU starts off (hid-steam's connection event).
-            SteamControllerSettings.enableMotion(reader)
-        }
+        let connectionNotice = decoder!.device.model == .steamControllerDongle ? followAdapterConnection(reports) : nil
         let offBefore = decoder!.statistics.motionSensorsOff
         let samples = decoder!.decode(batch: reports, hostTime: options.clock.now())
-        return (samples, motionSensorsNotice(offBefore: offBefore, samples: samples))
+        return (samples, connectionNotice ?? motionSensorsNotice(offBefore: offBefore, samples: samples))
+    }
+
+    /// The wireless adapter's node stays while its controller comes and goes: a controller that
+    /// connects gets its motion turned on again (its IMU starts off, as at power-on; hid-steam's
+    /// connection event), one that leaves is said once, and its first motion back (in a report after
+    /// the leaving: a batch may hold reports from before it) is `.reconnected`.
+    private func followAdapterConnection(_ reports: [[UInt8]]) -> String? {
+        var notice: String?
+        var afterLeaving = reports.startIndex
+        for (index, report) in reports.enumerated() {
+            guard let connected = SteamControllerSettings.controllerConnection(report) else { continue }
+            if connected {
+                SteamControllerSettings.enableMotion(reader)
+            } else {
+                afterLeaving = index + 1
+                if !controllerLeftAdapter { notice = "\(path): the Steam Controller left its wireless adapter (switched off or out of range)" }
+                controllerLeftAdapter = true
+            }
+        }
+        if controllerLeftAdapter, reports[afterLeaving...].contains(where: { (try? SteamReport.parse($0, layout: .controller).get()) != nil }) {
+            controllerLeftAdapter = false
+            motionReturned = true
+        }
+        return notice
     }
 
     /// Said once when a pad's reports have carried zeros for `reportsBeforeSayingMotionIsOff`

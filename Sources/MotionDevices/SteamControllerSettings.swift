@@ -63,14 +63,22 @@ enum SteamControllerSettings {
         return nil
     }
 
-    /// The wireless adapter's connection event (hid-steam.c STEAM_EV_CONNECT, type 3: payload byte
-    /// 0x02 connected, 0x01 disconnected): a controller that connects to the adapter starts with its
-    /// IMU off, so its motion is turned on again.
-    static func isControllerConnected(_ report: [UInt8]) -> Bool {
-        report.count > 4 && report[0] == 0x01 && report[1] == 0x00 && report[2] == connectionEventType && report[4] == connected
+    /// The wireless adapter's connection event (hid-steam.c STEAM_EV_CONNECT; SDL's
+    /// controller_constants.h ID_CONTROLLER_WIRELESS, type 3: payload byte 0x02 connected, 0x01
+    /// disconnected): true when a controller connected, false when it left, nil for other reports.
+    /// A controller that connects to the adapter starts with its IMU off, so its motion is turned on
+    /// again.
+    static func controllerConnection(_ report: [UInt8]) -> Bool? {
+        guard report.count > 4, report[0] == 0x01, report[1] == 0x00, report[2] == connectionEventType else { return nil }
+        switch report[4] {
+        case connected: return true
+        case disconnected: return false
+        default: return nil
+        }
     }
 
     static let connectionEventType: UInt8 = 0x03
+    static let disconnected: UInt8 = 0x01
     static let connected: UInt8 = 0x02
 
     /// Turns on raw accelerometer and gyro in the state reports; false when the node takes no

@@ -1,4 +1,5 @@
 import CLinuxInput
+import Foundation
 import Mapper
 @testable import MapperDevices
 import Testing
@@ -25,4 +26,35 @@ struct JoyConPairControlsTests {
         // A half gone (read as idle) leaves the other half's controls.
         #expect(PadControls.joyConPair(left: .idle, right: right) == right)
     }
+
+    @Test("two halves changing together: the pair last delivered holds both presses, whatever order the readers' threads run in")
+    func halvesDeliverInOrder() {
+        let halves = JoyConHalves()
+        let delivered = DeliveredPairs()
+        let rightInside = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        let a = PadControls(buttons: PadButtons([.east])), up = PadControls(buttons: PadButtons([.dpadUp]))
+        // The right half's reader is held between combining and delivering (as a busy machine may
+        // hold it) while the left half's press arrives on the other thread.
+        DispatchQueue.global().async(group: done) {
+            halves.update(.right, a) { pair in
+                rightInside.signal()
+                Thread.sleep(forTimeInterval: 0.05)
+                delivered.append(pair)
+            }
+        }
+        rightInside.wait()
+        DispatchQueue.global().async(group: done) { halves.update(.left, up) { delivered.append($0) } }
+        done.wait()
+        #expect(delivered.all == [a, .joyConPair(left: up, right: a)])
+        halves.lost(.left) { delivered.append($0) }
+        #expect(delivered.all.last == a && halves.anyGone, "the left half gone: the right's press alone")
+    }
+}
+
+private final class DeliveredPairs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pairs: [PadControls] = []
+    func append(_ pair: PadControls) { lock.withLock { pairs.append(pair) } }
+    var all: [PadControls] { lock.withLock { pairs } }
 }

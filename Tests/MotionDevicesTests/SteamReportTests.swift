@@ -140,7 +140,7 @@ struct SteamReportTests {
         #expect(events.samples.count == 3)
     }
 
-    @Test("a controller connecting to the wireless adapter has its motion turned on again")
+    @Test("a controller leaving the wireless adapter is said once, and is back with its first samples; its motion turned on again")
     func dongleConnect() throws {
         let identity = HIDRawIdentity(bus: .usb, vendorID: 0x28DE, productID: 0x1142, name: "Valve Software Steam Controller", uniq: "")
         var connect = [UInt8](repeating: 0, count: SteamReport.length)
@@ -148,12 +148,22 @@ struct SteamReportTests {
         var disconnect = connect
         disconnect[4] = 0x01
         let state = SteamReports.state(.controller, accel: [0, 0, 16384], gyro: .zero)
-        let reader = RecordedHIDReader(identity: identity, reports: [disconnect, connect, state])
+        let reader = RecordedHIDReader(identity: identity, reports: [state, disconnect, disconnect, connect, state])
         let source = try HIDRawSource(reader: reader, path: "/dev/hidraw6")
         let opened = reader.sentFeatures.filter { $0 == SteamControllerSettings.enableMotionCommand }.count
-        _ = try collect(source) { $0 == .ended }
+        let events = try collect(source) { $0 == .ended }
         let all = reader.sentFeatures.filter { $0 == SteamControllerSettings.enableMotionCommand }.count
         #expect(opened == 1 && all == 2, "once at opening, once when the controller connected; not at the disconnect")
+        let notices = events.compactMap { event -> String? in if case .disconnected(let reason) = event { return reason }; return nil }
+        #expect(notices == ["/dev/hidraw6: the Steam Controller left its wireless adapter (switched off or out of range)"])
+        let left = try #require(events.firstIndex(of: .disconnected(reason: notices[0])))
+        let back = try #require(events.firstIndex(of: .reconnected))
+        #expect(left < back && back < events.count - 1, "back before the samples after the reconnect")
+        #expect(events.samples.count == 2)
+        // Motion read with the leaving, from before it, is not the controller back.
+        let gone = try HIDRawSource(reader: RecordedHIDReader(identity: identity, reports: [state, state, disconnect]), path: "/dev/hidraw6")
+        let goneEvents = try collect(gone) { $0 == .ended }
+        #expect(goneEvents.contains { if case .disconnected = $0 { return true }; return false } && !goneEvents.contains(.reconnected))
     }
 
     @Test("a Deck whose reports read zero: no zeros served, one notice saying what to change, 'back' when motion returns")

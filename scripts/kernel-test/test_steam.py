@@ -1,10 +1,13 @@
-"""The Steam Deck's controls and the Steam Controller, modelled on uhid from SDL's and the kernel's
-public sources (models/steam.py), read over hidraw by `tiltkit record` and `tiltkit serve dsu`:
-values against what the model was told, rate, the Deck's switched-off IMU, unplug and replug.
+"""The Steam Deck's controls, the Steam Controller and its wireless adapter, modelled on uhid from
+SDL's and the kernel's public sources (models/steam.py), read over hidraw by `tiltkit record` and
+`tiltkit serve dsu`: values against what the model was told, rate, the Deck's switched-off IMU, the
+adapter's controller leaving and connecting again, unplug and replug.
 
 Which driver binds depends on the kernel: Debian's 6.1 hid-steam knows only the Steam Controller
 (aliases 28DE:1102 and 1142); the Deck (1205, hid-steam since 6.3, its motion node since 6.11) gets
-hid-generic and plain hidraw. Each case prints the driver it found.
+hid-generic and plain hidraw. Each case prints the driver it found. hid-steam gives the Controller's
+and each adapter slot's vendor interface no hidraw node of its own: userspace reads a client device
+it makes with the same ids and phys (and no uniq), whose opening takes hid-steam's evdev node away.
 
 Expected values are SDL's formula (SDL_hidapi_steamdeck.c, SDL_hidapi_steam.c): ±2 g and ±2000 °/s
 over the s16 range, the Deck's axes as (x, z, −y) for both sensors, the Controller's gyro as
@@ -20,7 +23,7 @@ import time
 import pytest
 
 import nodes
-from models.steam import SteamPad, PID_CONTROLLER, PID_DECK
+from models.steam import PIDS, SteamDongleKeyboard, SteamPad
 from test_dsu import PORT, Client, dsu_from_core_motion
 from tiltkit import BINARY, Recording, Trace
 
@@ -43,12 +46,14 @@ def core_motion(kind, accel, gyro):
     return [-v for v in cm(ps_a)], [math.radians(v) for v in cm(ps_g)]
 
 
-def hidraw_of(pid):
-    """The hidraw node of the Valve device (hid-steam's own hidraw has no uniq: found by its ids)."""
+def hidraw_of(pid, phys):
+    """The hidraw node of the Valve device's interface `phys` (hid-steam's own hidraw has no uniq:
+    found by its ids and phys; the adapter's keyboard interface shares the ids)."""
     for uevent in glob.glob("/sys/class/hidraw/hidraw*/device/uevent"):
         with open(uevent) as f:
-            if f"HID_ID=0003:000028DE:0000{pid:04X}" in f.read():
-                return "/dev/" + uevent.split("/")[4]
+            text = f.read().splitlines()
+        if f"HID_ID=0003:000028DE:0000{pid:04X}" in text and f"HID_PHYS={phys}" in text:
+            return "/dev/" + uevent.split("/")[4]
     return None
 
 
@@ -65,8 +70,7 @@ def start(kind, uniq=None, values=VALUES[0]):
     pad.set_motion(*values)
     pad.start_device()
     nodes.adopt_sys_path(pad, 10)
-    pid = PID_DECK if kind == "deck" else PID_CONTROLLER
-    return pad, nodes.wait_for(lambda: hidraw_of(pid), 20)
+    return pad, nodes.wait_for(lambda: hidraw_of(PIDS[kind], pad.phys), 20)
 
 
 def check_values(kind, pad, rows, label):
@@ -200,43 +204,84 @@ def test_steam_deck_values_rate_dsu_and_imu_off():
         pad.destroy()
 
 
-def test_steam_controller_values_rate_dsu_unplug_replug():
-    pad, hidraw = start("controller")
+def leaves_and_returns(pad, record):
+    """The adapter's controller switched off and on again under `record`, with a new value set: the
+    leaving is said, and motion is turned on again when it connects. Returns when it was back."""
+    time.sleep(0.3)
+    settings_before = len(pad.settings)
+    left = time.monotonic()
+    pad.disconnect()
+    said = line_after(record, "left its wireless adapter", left, 3)
+    time.sleep(0.5)
+    pad.set_motion(*VALUES[1])
+    connected = time.monotonic()
+    pad.connect()
+    back = line_after(record, "is back", connected, 10)
+    time.sleep(0.5)
+    print(f"    wireless: controller left, said after {((said or math.inf) - left) * 1e3:.0f} ms; connected again, "
+          f"'is back' {((back or math.inf) - connected):.2f} s after the connect event; "
+          f"settings it received on connecting {pad.settings[settings_before:]}")
+    assert said is not None, f"the controller's leaving was not said: {record.lines[-4:]}"
+    assert back is not None, f"no 'is back' after the controller connected again: {record.lines[-4:]}"
+    assert (0x30, 0x18) in pad.settings[settings_before:], "the controller's IMU was not turned on again when it connected"
+    return back
+
+
+@pytest.mark.parametrize("kind", ["controller", "dongle"])
+def test_steam_controller_values_rate_dsu_unplug_replug(kind):
+    """The wired controller, and the adapter's first slot (beside its keyboard interface). On the
+    adapter, the controller also leaves and connects again while the adapter stays plugged in."""
+    keyboard = SteamDongleKeyboard() if kind == "dongle" else None
+    if keyboard:
+        keyboard.start_device()
+    pad, hidraw = start(kind)
     try:
-        assert hidraw, f"no hidraw node for the Steam Controller model: {nodes.kernel_log(20)}"
-        record, seen = stream_values("controller", pad, hidraw)
+        assert hidraw, f"no hidraw node for the {kind} model: {nodes.kernel_log(20)}"
+        if keyboard:
+            log = [l for l in nodes.kernel_log(40).splitlines() if "Steam" in l]
+            print(f"\n  adapter: keyboard interface driver {driver_of(keyboard)}, evdev {sorted(nodes.event_nodes(keyboard))}; "
+                  f"slot 1 events sent {[e for _, e in pad.events_sent]}; commands at probe {[hex(c) for c in pad.commands]}; "
+                  f"kernel: {log[-3:]}")
+        record, seen = stream_values(kind, pad, hidraw)
         record.stop()
-        check_recording_and_dsu("controller", pad, hidraw, record, seen)
+        check_recording_and_dsu(kind, pad, hidraw, record, seen)
         print(f"    commands the controller received: {[hex(c) for c in pad.commands]}, settings {pad.settings}")
         assert (0x30, 0x18) in pad.settings, "tiltkit did not turn the IMU on"
         # Unplug and replug with a recording running: the new controller (IMU off again) is set up anew.
-        replug = Recording(f"hidraw:{hidraw}", "/tmp/kt-steam-replug.csv")
+        replug = Recording(f"hidraw:{hidraw}", f"/tmp/kt-steam-replug-{kind}.csv")
         assert replug.wait_started(120)
+        wireless_back = leaves_and_returns(pad, replug) if kind == "dongle" else None
         time.sleep(0.5)
         unplugged = time.monotonic()
         uniq = pad.uniq
         pad.destroy()
         pad.destroy = lambda: None
-        said = replug.wait_line("recording resumes if it comes back", 3)
-        pad, hidraw2 = start("controller", uniq, VALUES[-1])
+        said = line_after(replug, "recording resumes if it comes back", unplugged, 3)
+        pad, hidraw2 = start(kind, uniq, VALUES[-1])
         replugged = time.monotonic()
-        back = replug.wait_line("is back", 30)
+        back = line_after(replug, "is back", replugged, 30)
         time.sleep(1.0)
         replug.stop()
         times = Trace(replug.out).times
-        # Samples after the gap the unplug left, carrying the replugged controller's values.
-        gap = max(range(1, len(times)), key=lambda i: times[i] - times[i - 1]) if len(times) > 1 else 0
-        after = Trace(replug.out).rows[gap:]
+        # Samples after the unplug, carrying the replugged controller's values.
+        after = [r for r in Trace(replug.out).rows if r[0] > unplugged]
         print(f"    replug: disconnect said after {((said or float('inf')) - unplugged) * 1e3:.0f} ms, "
-              f"'is back' {((back or float('inf')) - replugged):.2f} s after the new controller started "
+              f"'is back' {((back or float('inf')) - replugged):.2f} s after the new {kind} started "
               f"(hidraw {hidraw} → {hidraw2}); {len(times)} samples; settings after replug {pad.settings}")
         assert said is not None and said - unplugged < 0.5
         assert back is not None, f"no 'is back': {replug.lines}"
         assert (0x30, 0x18) in pad.settings, "the replugged controller's IMU was not turned on again"
         assert len(after) > 50, f"only {len(after)} samples after the replug"
         check_values_one(after, core_motion("controller", *VALUES[-1]))
+        if wireless_back:
+            between = [r for r in Trace(replug.out).rows if wireless_back < r[0] < unplugged]
+            print(f"    {len(between)} samples between the controller's return and the unplug")
+            assert len(between) > 20, f"only {len(between)} samples after the controller connected again"
+            check_values_one(between, core_motion("controller", *VALUES[1]))
     finally:
         pad.destroy()
+        if keyboard:
+            keyboard.destroy()
 
 
 # The mapper: a Valve pad's A (SDL STEAMDECK_LBUTTON_A, the Steam Controller's A: the same bit).
@@ -276,8 +321,7 @@ def test_steam_pad_through_the_mapper(kind):
     pad.set_motion(FLAT, STILL)
     pad.start_device()
     nodes.adopt_sys_path(pad, 10)
-    pid = PID_DECK if kind == "deck" else PID_CONTROLLER
-    hidraw = nodes.wait_for(lambda: hidraw_of(pid), 20)
+    hidraw = nodes.wait_for(lambda: hidraw_of(PIDS[kind], pad.phys), 20)
     mapping = reader = None
     try:
         assert hidraw, f"no hidraw node for the {kind} model: {nodes.kernel_log(20)}"
