@@ -21,6 +21,7 @@ struct Bench: ParsableCommand {
           tiltkit bench fusion --json
           tiltkit bench accuracy --data ../shared/data/broad
           tiltkit bench accuracy --data ../shared/data/broad --rate 100 --jitter 0.2 --peers vqf
+          tiltkit bench accuracy --data ../shared/data/broad --peers vqf --hard-iron 0.1,0.3,1,2,5 --soft-iron
           tiltkit bench gestures --data ../shared/data
           tiltkit bench on-foot ../shared/data/traces/motionsense
           tiltkit bench map --source hidraw:/dev/hidraw3 --duration 20   # turn the pad meanwhile
@@ -121,9 +122,26 @@ extension Bench {
         @Flag(help: "Also check the fusion's settings by leaving each trial out (chosen on the others, scored on it).")
         var leaveOut = false
 
+        @Option(help: ArgumentHelp("Also run the magnet curve: a hard-iron offset of each of these multiples of the trial's mean field strength added to every BROAD trial's magnetometer in the sensor frame (e.g. 0.1,0.3,1,2,5), Tiltkit and VQF on the same altered data.", valueName: "LIST"))
+        var hardIron: String?
+
+        @Flag(help: "Also run the magnet curve's soft-iron case (a fixed symmetric matrix, MagnetometerDistortion.softIronMatrix).")
+        var softIron = false
+
         func validate() throws {
             if let rate, !(rate > 0 && rate <= 2000.0 / 7) { throw ValidationError("--rate \(rate): give a rate above 0 and at most BROAD's 285.7 Hz") }
             if !(0..<1).contains(jitter) { throw ValidationError("--jitter \(jitter): give a fraction from 0 to below 1") }
+            _ = try hardIronStrengths()
+        }
+
+        func hardIronStrengths() throws -> [Double] {
+            guard let hardIron else { return [] }
+            return try hardIron.split(separator: ",").map { part in
+                guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
+                    throw ValidationError("--hard-iron \(hardIron): expected a comma list of positive multiples of |m| (e.g. 0.1,0.3,1,2,5), found \"\(part)\"")
+                }
+                return v
+            }
         }
 
         func run() throws {
@@ -132,6 +150,10 @@ extension Bench {
             settings.rate = rate
             settings.jitter = jitter
             settings.leaveOut = leaveOut
+            let strengths = try hardIronStrengths()
+            if !strengths.isEmpty || softIron {
+                settings.magnetDistortions = AccuracyBenchmark.magnetDistortions(hardIron: strengths, softIron: softIron)
+            }
             let names = (peers ?? (common.quick ? "vqf" : "vqf,imufusion,ahrs")).split(separator: ",").map(String.init)
             if names != ["none"] {
                 guard let script = PeerRunner.locateScript() else {

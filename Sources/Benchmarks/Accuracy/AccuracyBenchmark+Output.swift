@@ -8,6 +8,7 @@ extension AccuracyBenchmark.Report {
             parts.append("BROAD at \(variant). BROAD's metric, RMS degrees over the movement phases (9D: x-magnetic-north-z-vertical; 6D: x-arbitrary-z-vertical)")
             parts += broadTables
             if let table = leaveOutTable { parts.append(table) }
+            if let table = magnetCurveTable { parts.append(table) }
         }
         if !traces.isEmpty {
             var t = TextTable(["Core Motion recording", "samples", "fusion median", "fusion p95", "accel-only median",

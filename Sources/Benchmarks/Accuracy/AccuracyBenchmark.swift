@@ -21,6 +21,8 @@ public struct AccuracyBenchmark: Sendable {
         public var peers: PeerRunner?
         /// Run the leave-one-out check of the fusion's settings (`leaveOneOut`).
         public var leaveOut = false
+        /// The magnet curve's distortions (`magnetDistortions`); empty: no curve.
+        public var magnetDistortions: [MagnetometerDistortion] = []
 
         public init() {}
 
@@ -94,6 +96,8 @@ public struct AccuracyBenchmark: Sendable {
         public var peersMissing: [String: String]
         /// The leave-one-out check, when asked for.
         public var leaveOut: [LeaveOutRow]
+        /// The magnet curve, when asked for (`magnetCurve`).
+        public var magnetCurve: [MagnetCurveRow]
         /// BROAD's summary: mean over trials of each per-trial figure (nil without trials).
         public var broadMean: BroadRow?
         public var traces: [TraceRow]
@@ -151,6 +155,14 @@ public struct AccuracyBenchmark: Sendable {
             AccuracyBenchmark.score(peerResult, trials: loaded, into: &broadRows)
         }
 
+        var curve: [MagnetCurveRow] = []
+        if !settings.magnetDistortions.isEmpty, !loaded.isEmpty {
+            progress("magnet curve", step / steps)
+            let (rows, missing) = try AccuracyBenchmark.magnetCurve(loaded, distortions: settings.magnetDistortions, peers: settings.peers)
+            curve = rows
+            peerResult.missing.merge(missing) { a, _ in a }
+        }
+
         var traceRows: [TraceRow] = []
         var skipped: [String] = []
         for url in traceFiles {
@@ -176,7 +188,7 @@ public struct AccuracyBenchmark: Sendable {
         let native = settings.rate == nil && settings.jitter == 0 && settings.samplesPerFile == nil
         return (Report(data: data.root.path, variant: settings.variant, broad: broadRows,
                        peerMeans: AccuracyBenchmark.peerMeans(broadRows), peerPackages: peerResult.packages,
-                       peersMissing: peerResult.missing, leaveOut: leaveOutRows, broadMean: mean, traces: traceRows, skipped: skipped,
+                       peersMissing: peerResult.missing, leaveOut: leaveOutRows, magnetCurve: curve, broadMean: mean, traces: traceRows, skipped: skipped,
                        targets: AccuracyBenchmark.targets(mean: mean, rows: broadRows, traces: traceRows, native: native)),
                 series)
     }
