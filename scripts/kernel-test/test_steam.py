@@ -308,7 +308,7 @@ def turned_degrees(pad, first, end):
     return sure, unsure
 
 
-@pytest.mark.parametrize("kind", ["deck", "controller"])
+@pytest.mark.parametrize("kind", ["deck", "controller", "dongle"])
 def test_steam_pad_through_the_mapper(kind):
     """`tiltkit map` on the pad's hidraw node: the pad has no gamepad evdev node while it is read
     (hid-generic makes none for the Deck's vendor collection; hid-steam drops the Controller's while
@@ -317,6 +317,9 @@ def test_steam_pad_through_the_mapper(kind):
     keeps the virtual devices, replug resumes both."""
     import evdev_reader as ev
     from test_map import COUNTS_PER_360, GAMEPAD, MOUSE, SENSITIVITY, Mapping, profile
+    keyboard = SteamDongleKeyboard() if kind == "dongle" else None
+    if keyboard:
+        keyboard.start_device()
     pad = SteamPad(kind, interval_us=MAP_INTERVAL_US)
     pad.set_motion(FLAT, STILL)
     pad.start_device()
@@ -417,3 +420,5 @@ def test_steam_pad_through_the_mapper(kind):
         if reader:
             reader.close()
         pad.destroy()
+        if keyboard:
+            keyboard.destroy()
