@@ -13,6 +13,17 @@ enum LockedOutUser {
         var skipReason: String?
     }
 
+    /// When the row skips; `isAvailable` prints `Runner.skipReason`, the detail.
+    static let skipComment: Comment =
+        "running as root without setpriv or runuser (util-linux) to drop to an unprivileged user, or with no copy of tiltkit that user may run"
+
+    /// Whether tiltkit can run as a locked-out user here; prints why not.
+    static var isAvailable: Bool {
+        guard let reason = runner.skipReason else { return true }
+        print("permission-denied row skipped: \(reason)")
+        return false
+    }
+
     static let runner: Runner = {
         // Not built: no prefix, and `run` fails (the test is skipped outside CI).
         guard let tiltkit = PedometerCommandTests.executable else { return Runner() }
