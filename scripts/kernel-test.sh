@@ -41,7 +41,7 @@ set +e
 # What a case leaves for a person to look at (the SDL teapot's screenshot): written by the guest here.
 artifacts=${TILTKIT_KT_ARTIFACTS:-/tmp/tiltkit-kernel-test}
 mkdir -p "$artifacts"
-timeout 1500 "$vng" "${accel[@]}" --memory 2G --cpus 2 --rwdir "$artifacts" --run "$kernel" --user root -- \
+timeout 2100 "$vng" "${accel[@]}" --memory 2G --cpus 2 --rwdir "$artifacts" --run "$kernel" --user root -- \
     "KT_PYTHON=$python TILTKIT_BIN=$bin KT_ARTIFACTS=$artifacts bash $PWD/scripts/kernel-test/guest.sh $args" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e

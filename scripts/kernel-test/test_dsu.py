@@ -221,7 +221,8 @@ def press_and_release(client, press, release, slot=0, seconds=0.5, within=15):
     until the controls in the packets change (at most `within` s: a loaded emulated CPU delays the
     pad's reports) and `seconds` more; the pad keeps streaming motion meanwhile."""
     phases = []
-    controls = lambda f: (f["buttons"], f["sticks"], f["analog"], f["touches"])
+    # Every press and release here changes the buttons; a stick byte that wobbles is no change.
+    controls = lambda f: f["buttons"]
     ours = lambda packets: [f for _, f in packets if f["slot"] == slot]
     for change in (press, release):
         before = next((controls(f) for f in reversed(ours(client.pad_data))), None)
