@@ -86,7 +86,7 @@ final class SensorLoggerSamples {
         var readAhead = [timeline.first!]
         while readAhead.count < Self.periodReadings, let reading = try timeline.next() { readAhead.append(reading) }
         self.readAhead = readAhead
-        let period = Self.medianPeriod(readAhead.map(\.time))
+        let period = Trace.medianPeriod(times: readAhead.map(\.time))
         tolerance = (period ?? 0) / 2 * 1.0001
         origin = readAhead[0].time
 
@@ -150,13 +150,6 @@ final class SensorLoggerSamples {
             return readAhead[readAheadIndex]
         }
         return try timeline.next()
-    }
-
-    static func medianPeriod(_ times: [Double]) -> Double? {
-        guard times.count >= 2 else { return nil }
-        var periods = (1..<times.count).map { times[$0] - times[$0 - 1] }
-        periods.sort()
-        return periods[periods.count / 2]
     }
 
     /// A sensor file read up to a moving time: its last reading before that time and its first one

@@ -55,8 +55,13 @@ public struct Trace: Hashable, Sendable {
     public var medianPeriod: Double? { Trace.medianPeriod(samples) }
 
     static func medianPeriod(_ samples: [MotionSample]) -> Double? {
-        guard samples.count >= 2 else { return nil }
-        var periods = (1..<samples.count).map { samples[$0].timestamp - samples[$0 - 1].timestamp }
+        medianPeriod(times: samples.map(\.timestamp))
+    }
+
+    /// The median step between consecutive `times` (seconds), nil with fewer than two.
+    static func medianPeriod(times: [Double]) -> Double? {
+        guard times.count >= 2 else { return nil }
+        var periods = (1..<times.count).map { times[$0] - times[$0 - 1] }
         periods.sort()
         return periods[periods.count / 2]
     }
