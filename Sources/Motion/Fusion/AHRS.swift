@@ -57,6 +57,14 @@ public struct AHRS: DeviceMotionEstimator {
     var magnetic = MagneticDisturbanceDetector()
     var headingCorrection: HeadingCorrection
     var headingInitialised = false
+    /// Learns the iron riding along with the sensor (`AHRSSettings.learnsMagnetometerCalibration`);
+    /// kept across a restart after a gap: it belongs to the device.
+    var fieldCalibrator = MagnetometerCalibrator()
+    /// The calibration the field is corrected with: the calibrator's, once it earned medium.
+    var fieldCalibration: MagnetometerCalibration?
+    /// Time turning with the uncalibrated field rejected, s: a first calibration is used only once
+    /// the raw field failed to become the reference for as long as a first reference takes.
+    var rawFieldRejectedTurning = 0.0
     /// Output rotation from the internal east-north-up frame into `referenceFrame`.
     var outputRotation: Quaternion
     /// What the output applies to the 6D attitude: `outputRotation`, after the heading correction
@@ -164,7 +172,9 @@ public struct AHRS: DeviceMotionEstimator {
             correct6D(gyro: gyro, acceleration: acceleration)
             // The field is read here only: read on every sample it cost 6D 8 and 9D 12 of its 440
             // and 505 instructions a sample (callgrind), 6D for nothing.
-            if usesMagnetometer, let field = sample.magneticField { correctHeading(field, dt: duration) }
+            if usesMagnetometer, let field = sample.magneticField {
+                correctHeading(field, dt: duration, timestamp: sample.timestamp)
+            }
         }
         return rate
     }
@@ -262,10 +272,20 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// Out of line: it runs at the correction rate only.
     @inline(never)
-    private mutating func correctHeading(_ field: Vector3, dt: Double) {
-        if field.x == 0 && field.y == 0 && field.z == 0 { return }  // a source's "no reading"
+    private mutating func correctHeading(_ raw: Vector3, dt: Double, timestamp: Double) {
+        if raw.x == 0 && raw.y == 0 && raw.z == 0 { return }  // a source's "no reading"
+        let field = settings.learnsMagnetometerCalibration ? calibrate(raw, timestamp: timestamp) : raw
         let earthField = FastMath.rotate(attitude6D, field)
         magnetic.update(earthField: earthField, dt: dt, rotationRate: rest.meanRotationRate, coefficients.magnetic)
+        if fieldCalibration == nil && settings.learnsMagnetometerCalibration {
+            // Turning while the field stays disturbed: the time in which an earth's field would have
+            // become the reference (`magneticFirstFieldTime`) passed without one. A field turning with the device.
+            if !magnetic.isDisturbed {
+                rawFieldRejectedTurning = 0
+            } else if rest.meanRotationRate.lengthSquared >= coefficients.magnetic.newFieldMinimumRotationRateSquared {
+                rawFieldRejectedTurning += dt
+            }
+        }
         headingCorrection.update(earthField: earthField, disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
         if !headingInitialised {
             headingInitialised = true
@@ -275,6 +295,35 @@ public struct AHRS: DeviceMotionEstimator {
             }
         }
         refreshOutput()
+    }
+
+    /// Feeds the calibrator and returns the field without the iron learned so far. A calibration
+    /// that moves the field far starts the heading over: its reference and its estimate were
+    /// learned from a field that turned with the device.
+    private mutating func calibrate(_ raw: Vector3, timestamp: Double) -> Vector3 {
+        fieldCalibrator.add(raw, timestamp: timestamp)
+        guard let fit = fieldCalibrator.calibration, fit.earnedAccuracy >= .medium else {
+            return fieldCalibration?.apply(raw) ?? raw
+        }
+        if fit != fieldCalibration {
+            let before = fieldCalibration?.apply(raw) ?? raw, after = fit.apply(raw)
+            let moved = (after - before).length
+            // The first fit is used only where the raw field keeps failing the disturbance check while
+            // the device turns (it turns with the device) and the fit moves it materially: an early fit over a third of the
+            // directions is off by a few percent, and on a field that already passes it only turns the heading.
+            if fieldCalibration == nil
+                && (rawFieldRejectedTurning < settings.magneticFirstFieldTime
+                    || moved <= settings.magneticCalibrationMinimum * fit.fieldStrength) { return raw }
+            if moved > settings.magneticCalibrationRestart * fit.fieldStrength { restartHeading() }
+            fieldCalibration = fit
+        }
+        return fit.apply(raw)
+    }
+
+    /// Forgets the heading and the field's reference; the next field sets the heading at once.
+    private mutating func restartHeading() {
+        magnetic = MagneticDisturbanceDetector()
+        headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
     }
 }
 

@@ -119,6 +119,20 @@ public struct AHRSSettings: Hashable, Sendable {
     /// (BROAD's stationary and attached magnet trials: 9D 3.29° → 2.63°, 5.64° → 4.30° at four; at
     /// six with a 40 s `magneticTimeConstant`, 2.25° → 1.86°, 4.50° → 3.89°).
     public var magneticRejectionFactor: Double = 6
+    /// Learn the iron that rides along with the sensor (a magnet or magnetised parts beside it: a
+    /// hard-iron offset, and diagonal soft iron) online while the device turns, and take it out of
+    /// the field before the heading sees it (`MagnetometerCalibrator`: a sphere fit over well-spread
+    /// directions, used once its residual and coverage earn medium). Uncalibrated, such a field
+    /// turns with the device, so the disturbance check rejects it for good and the heading coasts.
+    public var learnsMagnetometerCalibration = true
+    /// How far a newly adopted calibration must move the field, relative to its strength, for the
+    /// heading to start over from the newly calibrated field (its reference and start-up averaging):
+    /// a smaller change is followed by the heading's own correction.
+    public var magneticCalibrationRestart = 0.1
+    /// How far the first calibration must move the raw field, relative to its strength, to be used
+    /// (and only while the raw field reads as disturbed): an early fit is off by a few percent, and
+    /// applied to a magnetometer its maker calibrated it only turns the heading.
+    public var magneticCalibrationMinimum = 0.05
 
     /// Magnetic declination, radians, east positive: true north = magnetic north rotated by −declination
     /// about the vertical. Used by `.xTrueNorthZVertical` only (the World Magnetic Model gives it).
