@@ -28,7 +28,8 @@ PAGES = [ROOT / "docs" / "accuracy.md", ROOT / "docs" / "performance.md"]
 # whether it is the bench's brief mode. Accuracy does not depend on the machine or the build; the
 # timing benches want a release build on a quiet machine.
 BENCHES = {
-    "accuracy": ["bench", "accuracy", "--data", "../shared/data", "--peers", "vqf,imufusion"],
+    "accuracy": ["bench", "accuracy", "--data", "../shared/data", "--peers", "vqf,imufusion",
+                 "--hard-iron", "0.1,0.3,1,2,5", "--soft-iron"],
     "fusion": ["bench", "fusion"],
     "pull": ["bench", "pull"],
     "gestures": ["bench", "gestures", "--data", "../shared/data"],
@@ -118,6 +119,34 @@ def accuracy_coremotion(document):
         "Angle between Tiltkit's gravity and Core Motion's own, degrees, after the first 2 s."
 
 
+def accuracy_magnet_curve(document):
+    """Per distortion: Tiltkit and VQF, each given BROAD's gyro delay, on the same altered trials."""
+    rows_in = document["report"].get("magnetCurve", [])
+    if not rows_in:
+        raise SystemExit("docs/bench-json/accuracy.json has no magnet curve: run it with --run accuracy")
+
+    def median(values):
+        s = sorted(values)
+        n = len(s)
+        return s[n // 2] if n % 2 else 0.5 * (s[n // 2 - 1] + s[n // 2])
+
+    vqf = {row["distortion"]: row for row in rows_in if row["filter"] == "VQF 9D + gyro delay"}
+    rows = []
+    for row in rows_in:
+        if row["filter"] != "Tiltkit 9D + gyro delay":
+            continue
+        peer = vqf.get(row["distortion"])
+        ratios = row.get("ratioToVQF")
+        worst = max(range(len(ratios)), key=lambda i: ratios[i]) if ratios else None
+        # "|m|" would end the table's cell
+        rows.append([row["distortion"].replace("|", "\\|"), fixed(median(row["total9D"])), fixed(peer and median(peer["total9D"])),
+                     ratio(ratios and median(ratios)),
+                     ratio(ratios and ratios[worst]) + (f" ({row['trials'][worst]})" if ratios else "")])
+    return table(["iron riding along", "Tiltkit 9D, median", "VQF 9D, median", "× VQF, median", "× VQF, worst trial"], rows), \
+        (f"9D total over {len(rows_in[0]['trials'])} trials, RMS degrees; both given BROAD's gyro delay; × VQF per trial, "
+         "then its median and worst.")
+
+
 # The cart game's gestures (`bench gestures`).
 
 def gestures(document, names=("jump", "duck")):
@@ -192,6 +221,7 @@ TABLES = {
     "accuracy-broad-trials": ("accuracy", accuracy_broad_trials),
     "accuracy-broad-ablation": ("accuracy", accuracy_broad_ablation),
     "accuracy-coremotion": ("accuracy", accuracy_coremotion),
+    "accuracy-magnet-curve": ("accuracy", accuracy_magnet_curve),
     "fusion": ("fusion", fusion),
     "pull": ("pull", pull),
     "gestures": ("gestures", gestures),

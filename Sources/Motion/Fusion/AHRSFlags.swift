@@ -28,6 +28,9 @@ public struct AHRSInternalStates: Hashable, Sendable {
     public var magneticReferenceNorm = 0.0
     /// Learned reference dip angle, rad.
     public var magneticReferenceDip = 0.0
+    /// The hard iron taken out of the field, µT in the sensor frame: the offset of the calibration
+    /// fusion learned while turning (`AHRSSettings.learnsMagnetometerCalibration`), zero before one is used.
+    public var magnetometerOffset = Vector3.zero
     /// Sample period the filter is tuned for now (the measured mean), s.
     public var samplePeriod = 0.0
 

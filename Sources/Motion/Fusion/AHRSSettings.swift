@@ -121,18 +121,23 @@ public struct AHRSSettings: Hashable, Sendable {
     public var magneticRejectionFactor: Double = 6
     /// Learn the iron that rides along with the sensor (a magnet or magnetised parts beside it: a
     /// hard-iron offset, and diagonal soft iron) online while the device turns, and take it out of
-    /// the field before the heading sees it (`MagnetometerCalibrator`: a sphere fit over well-spread
-    /// directions, used once its residual and coverage earn medium). Uncalibrated, such a field
-    /// turns with the device, so the disturbance check rejects it for good and the heading coasts.
+    /// the field before the heading sees it. Uncalibrated, such a field turns with the device, so the
+    /// disturbance check rejects it for good and the heading coasts. While the field fails the check
+    /// its readings go to a `MagnetometerCalibrator`; a fit is used once the raw field has failed the
+    /// check for `magneticFirstFieldTime` of turning, if it moves the field by
+    /// `magneticCalibrationMinimum` of its strength, its readings lie on one sphere (the residual a
+    /// high fit needs) and, below high's coverage, its strength agrees with the reference the heading
+    /// has. Off where the caller calibrates the field first (the motion manager does).
     public var learnsMagnetometerCalibration = true
-    /// How far a newly adopted calibration must move the field, relative to its strength, for the
-    /// heading to start over from the newly calibrated field (its reference and start-up averaging):
-    /// a smaller change is followed by the heading's own correction.
+    /// How far a newly used calibration must move the field, relative to its strength, for the
+    /// heading's field to be judged afresh: against the reference where there is one, else by
+    /// starting the heading over once the calibrated field has earned a reference. A smaller change
+    /// is followed by the heading's own correction.
     public var magneticCalibrationRestart = 0.1
-    /// How far the first calibration must move the raw field, relative to its strength, to be used
-    /// (and only while the raw field reads as disturbed): an early fit is off by a few percent, and
-    /// applied to a magnetometer its maker calibrated it only turns the heading.
-    public var magneticCalibrationMinimum = 0.05
+    /// How far the first calibration must move the raw field, relative to its strength, to be used:
+    /// an early fit is off by a few percent, and applied to a magnetometer its maker calibrated it
+    /// only turns the heading.
+    public var magneticCalibrationMinimum = 0.1
 
     /// Magnetic declination, radians, east positive: true north = magnetic north rotated by −declination
     /// about the vertical. Used by `.xTrueNorthZVertical` only (the World Magnetic Model gives it).

@@ -47,15 +47,19 @@ public enum DeviceMotionEstimatorKind: String, CaseIterable, Hashable, Sendable 
     case accelerometer = "accel"
 
     /// A new estimator of this kind. `declination` (radians, east positive) is used only by
-    /// `.xTrueNorthZVertical`, `gyroDelay` (s, `AHRSSettings.gyroDelay`) only by fusion; the
-    /// accelerometer-only estimator supports `.xArbitraryZVertical` only.
+    /// `.xTrueNorthZVertical`, `gyroDelay` (s, `AHRSSettings.gyroDelay`) and `calibratedField`
+    /// only by fusion; the accelerometer-only estimator supports `.xArbitraryZVertical` only.
+    /// `calibratedField`: the caller calibrates the magnetometer before fusion sees it (as the
+    /// motion manager does), so fusion does not learn the iron a second time.
     public func make(frame: AttitudeReferenceFrame = .xArbitraryZVertical,
-                     declination: Double = 0, gyroDelay: Double = 0) -> any DeviceMotionEstimator {
+                     declination: Double = 0, gyroDelay: Double = 0,
+                     calibratedField: Bool = false) -> any DeviceMotionEstimator {
         switch self {
         case .fusion:
             var settings = AHRSSettings.default
             settings.declination = declination
             settings.gyroDelay = gyroDelay
+            settings.learnsMagnetometerCalibration = !calibratedField
             return AHRS(frame: frame, settings: settings)
         case .accelerometer:
             return AccelerometerAttitudeEstimator()

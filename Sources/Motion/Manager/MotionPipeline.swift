@@ -166,7 +166,7 @@ struct MotionPipeline: Sendable {
         }
         let declinationDegrees = frame == .xTrueNorthZVertical ? location?.magneticDeclination ?? 0 : 0
         return DeviceMotionEstimatorKind.fusion.make(frame: frame, declination: declinationDegrees * .pi / 180,
-                                                     gyroDelay: gyroDelay)
+                                                     gyroDelay: gyroDelay, calibratedField: true)
     }
 
     // MARK: Reference attitude
