@@ -17,7 +17,20 @@ public struct SDLControllerEvents: Sendable {
     public var instanceID: SDL_JoystickID?
     public var pairing = SDLSensorPairing()
     /// Set while the controller's sensors come through SDL's evdev route (SDL ≥ 2.30), nil on HIDAPI.
-    public var evdevAxes: SDLEvdevSensorAxes?
+    public var evdevAxes: SDLEvdevSensorAxes? {
+        didSet { report = EvdevReport() }
+    }
+    /// The report being put together on the evdev route: SDL's values for its halves and the node's
+    /// counts any zero was filled from. Read late, the node can already hold a later report (the kernel
+    /// suite saw a first sample with one report's accelerometer and the one before's gyro); such a
+    /// half is dropped, so a sample never mixes two reports.
+    private var report = EvdevReport()
+
+    private struct EvdevReport: Sendable {
+        var timestamp: UInt64?
+        var halves: [(sensor: Int32, data: SIMD3<Float>)] = []
+        var fills: [[Int32]] = []
+    }
 
     public init(instanceID: SDL_JoystickID? = nil) { self.instanceID = instanceID }
 
@@ -27,7 +40,18 @@ public struct SDLControllerEvents: Sendable {
             let e = event.csensor
             guard e.which == instanceID else { return .none }
             var data = SDLSensorConversion.values(e)
-            if evdevAxes != nil { data = evdevAxes!.correct(sensor: e.sensor, data: data) }
+            if let axes = evdevAxes {
+                // Halves of one report share its time; without a sensor clock each stands alone.
+                if report.timestamp != e.timestamp_us || e.timestamp_us == 0 { report = EvdevReport(timestamp: e.timestamp_us) }
+                let corrected = axes.filling(sensor: e.sensor, data: data)
+                report.halves.append((e.sensor, data))
+                if let fill = corrected.filledFrom { report.fills.append(fill) }
+                let consistent = report.fills.allSatisfy { fill in
+                    report.halves.allSatisfy { axes.agrees(fill, sensor: $0.sensor, data: $0.data) }
+                }
+                guard consistent else { return .none }
+                data = corrected.values
+            }
             let update: (SDLSensorPairing.Sensor, Vector3)
             switch e.sensor {
             case SDL_SENSOR_GYRO.rawValue: update = (.gyro, SDLSensorConversion.rotationRate(data))

@@ -33,22 +33,44 @@ public struct SDLEvdevSensorAxes: @unchecked Sendable {
 
     /// One SDL sensor event's three values (`sensor` an `SDL_SensorType` raw value), in SDL's units
     /// and controller frame.
-    public func correct(sensor: Int32, data: SIMD3<Float>) -> SIMD3<Float> {
-        let base: Int
-        switch sensor {
-        case SDL_SENSOR_ACCEL.rawValue: base = 0
-        case SDL_SENSOR_GYRO.rawValue: base = 3
-        default: return data
-        }
+    public func correct(sensor: Int32, data: SIMD3<Float>) -> SIMD3<Float> { filling(sensor: sensor, data: data).values }
+
+    /// `correct`, and the node's six counts any zero was filled from (nil when SDL gave every axis):
+    /// a fill is the kernel's value when it is read, which under load can already be a later report's
+    /// (see `agrees`).
+    public func filling(sensor: Int32, data: SIMD3<Float>) -> (values: SIMD3<Float>, filledFrom: [Int32]?) {
+        guard let base = Self.base(sensor) else { return (data, nil) }
         var values = data
+        var filledFrom: [Int32]?
         if values[0] == 0 || values[1] == 0 || values[2] == 0, let counts = currentCounts(), counts.count == 6 {
+            filledFrom = counts
             for i in 0..<3 where values[i] == 0 {
                 values[i] = Float(Self.unit(base: base) * Double(counts[base + i]) / Double(max(1, resolutions[base + i])))
             }
         }
-        guard driver == .nintendo else { return values }
+        guard driver == .nintendo else { return (values, filledFrom) }
         // The Nintendo frame into SDL's/PlayStation's: (−Y, Z, −X) (INPUT_FACTS §4, SDL's HIDAPI Switch driver).
-        return SIMD3(-values.y, values.z, -values.x)
+        return (SIMD3(-values.y, values.z, -values.x), filledFrom)
+    }
+
+    /// Whether the node's `counts` belong to the report SDL's event (`sensor`, `data` as SDL gave it,
+    /// before `correct`) came from: every axis SDL gave a value for reads the same within a count.
+    public func agrees(_ counts: [Int32], sensor: Int32, data: SIMD3<Float>) -> Bool {
+        guard let base = Self.base(sensor), counts.count == 6 else { return true }
+        for i in 0..<3 where data[i] != 0 {
+            let sdlCounts = Double(data[i]) / Self.unit(base: base) * Double(max(1, resolutions[base + i]))
+            if abs(sdlCounts - Double(counts[base + i])) > 1 { return false }
+        }
+        return true
+    }
+
+    /// ABS_X (accelerometer) or ABS_RX (gyro): where `sensor`'s axes start among the node's six.
+    private static func base(_ sensor: Int32) -> Int? {
+        switch sensor {
+        case SDL_SENSOR_ACCEL.rawValue: return 0
+        case SDL_SENSOR_GYRO.rawValue: return 3
+        default: return nil
+        }
     }
 
     /// SDL's unit per count × resolution: m/s² per g, rad/s per deg/s (SDL_sysjoystick.c).

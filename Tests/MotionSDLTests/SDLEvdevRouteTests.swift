@@ -65,4 +65,29 @@ struct SDLEvdevRouteTests {
         // 1 g up on the PlayStation +y (a pad lying face up): Core Motion's (0, 0, −1).
         #expect((s.acceleration - Vector3(0, 0, -1)).length < 1e-6)
     }
+
+    @Test("a zero filled from the node after it moved on to a later report drops that report: no sample mixes two")
+    func aLateFillDropsTheReport() {
+        // The report SDL sends: gyro 1 deg/s on x (1024 counts), the accelerometer at zeros, its axes not
+        // sent since SDL opened the node. The node now holds the next report (gyro 2 deg/s on x).
+        var kernel: [Int32] = [0, 8192, 0, 2048, 0, 0]
+        var handler = SDLControllerEvents(instanceID: 7)
+        handler.evdevAxes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { kernel }
+        let degree = Float.pi / 180
+        _ = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_GYRO, (degree, 0, 0), us: 4000), hostTime: 1)
+        #expect(handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, 0, 0), us: 4000), hostTime: 1) == .none,
+                "the accelerometer filled from a later report than the gyro's made a sample")
+        // The next report, the node still on it: its halves agree and make one sample with the node's accelerometer.
+        kernel = [0, 8192, 0, 2048, 0, 0]
+        _ = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_GYRO, (2 * degree, 0, 0), us: 8000), hostTime: 1.004)
+        guard case .sample(let s) = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, 0, 0), us: 8000), hostTime: 1.004)
+        else { Issue.record("no sample from a report whose halves agree"); return }
+        #expect((s.acceleration - Vector3(0, 0, -1)).length < 1e-6)
+        #expect(abs((s.rotationRate?.length ?? 0) - Double(2 * degree)) < 1e-6)
+        // A gyro filled from the node, then SDL's accelerometer of an earlier report than the node holds: dropped too.
+        kernel = [4096, 0, 0, 0, 0, 0]
+        _ = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_GYRO, (0, 0, 0), us: 12000), hostTime: 1.008)
+        let g = Float(SDLSensorConversion.standardGravity)
+        #expect(handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, g, 0), us: 12000), hostTime: 1.008) == .none)
+    }
 }
