@@ -17,6 +17,7 @@ BENCHES below, and the caption under each table repeats it with the machine the 
 import argparse
 import json
 import pathlib
+import statistics
 import subprocess
 import sys
 
@@ -125,11 +126,6 @@ def accuracy_magnet_curve(document):
     if not rows_in:
         raise SystemExit("docs/bench-json/accuracy.json has no magnet curve: run it with --run accuracy")
 
-    def median(values):
-        s = sorted(values)
-        n = len(s)
-        return s[n // 2] if n % 2 else 0.5 * (s[n // 2 - 1] + s[n // 2])
-
     vqf = {row["distortion"]: row for row in rows_in if row["filter"] == "VQF 9D + gyro delay"}
     rows = []
     for row in rows_in:
@@ -139,8 +135,8 @@ def accuracy_magnet_curve(document):
         ratios = row.get("ratioToVQF")
         worst = max(range(len(ratios)), key=lambda i: ratios[i]) if ratios else None
         # "|m|" would end the table's cell
-        rows.append([row["distortion"].replace("|", "\\|"), fixed(median(row["total9D"])), fixed(peer and median(peer["total9D"])),
-                     ratio(ratios and median(ratios)),
+        rows.append([row["distortion"].replace("|", "\\|"), fixed(statistics.median(row["total9D"])), fixed(peer and statistics.median(peer["total9D"])),
+                     ratio(ratios and statistics.median(ratios)),
                      ratio(ratios and ratios[worst]) + (f" ({row['trials'][worst]})" if ratios else "")])
     return table(["iron riding along", "Tiltkit 9D, median", "VQF 9D, median", "× VQF, median", "× VQF, worst trial"], rows), \
         (f"9D total over {len(rows_in[0]['trials'])} trials, RMS degrees; both given BROAD's gyro delay; × VQF per trial, "
