@@ -313,9 +313,8 @@ public struct AHRS: DeviceMotionEstimator {
         // Fed only while the field fails the disturbance check or a calibration is in use: a field that
         // passes needs none, and a refit every half second was most of 9D's cost (`tiltkit bench fusion`).
         if fieldCalibration != nil || magnetic.isDisturbed { fieldCalibrator.add(raw, timestamp: timestamp) }
-        guard let fit = fieldCalibrator.calibration, fit.earnedAccuracy >= .medium else {
-            return fieldCalibration?.apply(raw) ?? raw
-        }
+        let current = fieldCalibration?.apply(raw) ?? raw
+        guard let fit = fieldCalibrator.calibration, fit.earnedAccuracy >= .medium else { return current }
         if fit != fieldCalibration {
             // Used only where the readings lie on one sphere (the residual a high fit needs: an early fit
             // around a magnet at 1 cm, BROAD's trial 32, was off by 4.7 % and found 33 µT against the
@@ -325,15 +324,14 @@ public struct AHRS: DeviceMotionEstimator {
             guard fit.residual <= MagnetometerCalibration.highResidual,
                   fit.earnedAccuracy == .high || !magnetic.hasReference
                     || abs(fit.fieldStrength - reference) < coefficients.magnetic.normThreshold * reference
-            else { return fieldCalibration?.apply(raw) ?? raw }
-            let before = fieldCalibration?.apply(raw) ?? raw, after = fit.apply(raw)
-            let moved = (after - before).length
+            else { return current }
+            let moved = (fit.apply(raw) - current).length
             // The first fit is used only where the raw field keeps failing the disturbance check while the
             // device turns (it turns with the device) and the fit moves it materially: an early fit is off
             // by a few percent, and on a field that already passes it only turns the heading.
             if fieldCalibration == nil
                 && (rawFieldRejectedTurning < settings.magneticFirstFieldTime
-                    || moved <= settings.magneticCalibrationMinimum * fit.fieldStrength) { return raw }
+                    || moved <= settings.magneticCalibrationMinimum * fit.fieldStrength) { return current }
             if moved > settings.magneticCalibrationRestart * fit.fieldStrength {
                 // Where the heading has an earth's field to judge by (learned before the iron came, or
                 // from an earlier calibration), the detector judges the newly calibrated field against
@@ -354,7 +352,6 @@ public struct AHRS: DeviceMotionEstimator {
         }
         return fit.apply(raw)
     }
-
 }
 
 /// What `AHRS` collects between two correction steps.
