@@ -45,6 +45,7 @@ timeout 2100 "$vng" "${accel[@]}" --memory 2G --cpus 2 --rwdir "$artifacts" --ru
     "KT_PYTHON=$python TILTKIT_BIN=$bin KT_ARTIFACTS=$artifacts bash $PWD/scripts/kernel-test/guest.sh $args" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
+cp "$log" "$artifacts/kernel-test.log"   # the whole run, for a failure read after the fact
 grep -aq "^kernel-test: guest kernel" "$log" || skip_or_fail "the VM did not start (vng exit $status): see the lines above"
 summary=$(grep -aE "^kernel-test: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
 [ -n "$summary" ] || { echo "kernel-test: the suite did not finish (vng exit $status)"; echo "kernel-test: 0 passed, 1 failed"; exit 1; }

@@ -47,7 +47,12 @@ def start_hub(uniq=None):
     t0 = time.monotonic()
     hub.start_device()
     ok = nodes.wait_for(lambda: all(hub.iio_dir(k) for k in hub.sensors), 90, 0.1)
-    assert ok, "the kernel made no IIO devices for the sensor hub"
+    if not ok:
+        # gone before the next case looks: a hub left behind would be listed first by `devices`
+        made = {os.path.basename(str(hub.iio_dir(k))) for k in hub.sensors}
+        destroy(hub)
+        pytest.fail(f"the kernel made no IIO devices for the sensor hub within 90 s (its HID device "
+                    f"{hub.sys_path}, IIO devices found {sorted(made)})")
     print(f"  hub {hub.uniq}: IIO devices after {time.monotonic() - t0:.1f} s: "
           + ", ".join(f"{k}={os.path.basename(str(hub.iio_dir(k)))}" for k in hub.sensors))
     return hub

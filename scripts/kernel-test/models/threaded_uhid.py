@@ -34,13 +34,17 @@ class ThreadedUHIDDevice(UHIDDevice):
 
     def start_device(self):
         """Creates the kernel device and starts answering and streaming."""
+        # Ready and answering from before creation: the driver's probe sends its requests while
+        # create_kernel_device() returns, and hid-tools answers them only on a device it has marked
+        # ready, which it does only if it sees the uevent within ~10 ms. A slow VM misses that, and
+        # each unanswered request then costs uhid's 5 s timeout: a sensor hub's probe makes dozens.
+        self._ready = True
         t = threading.Thread(target=self._event_loop, daemon=True)
         self._threads.append(t)
-        self.create_kernel_device()
-        # hid-tools missed the uevent: found by uniq, so that destroy() still sends UHID_DESTROY.
-        if not self._ready:
-            self._ready = nodes.adopt_sys_path(self, 5)
         t.start()
+        self.create_kernel_device()
+        if self._sys_path is None:
+            nodes.adopt_sys_path(self, 10)
         s = threading.Thread(target=self._stream_loop, daemon=True)
         self._threads.append(s)
         s.start()
