@@ -113,7 +113,8 @@ import TestSupport
         #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
         let resumed = try #require(Self.holds(result).last)
         #expect(resumed.why == nil)
-        // A still window is 4 s long, so the earliest resume is 4 s after the last step.
+        // A still window is 4 s long, so the earliest resume is 4 s after the last step; MotionSense's
+        // phone rides in a trouser pocket, where the steps ending say nothing of play.
         #expect((stop + 3.5...stop + 6.5).contains(resumed.t), "resumed at \(resumed.t), walk stopped at \(stop)")
         #expect(Self.holds(result).filter { $0.why == nil }.count == 1, "\(Self.holds(result))")
     }
@@ -128,6 +129,61 @@ import TestSupport
         #expect(opened.count == 1, "\(Self.holds(result))")
         let resumed = try #require(opened.first)
         #expect((stop + 3.5...stop + 6.5).contains(resumed.t), "resumed at \(resumed.t), jog stopped at \(stop)")
+    }
+
+    /// Oxford's walker with the phone in hand, face up toward them (cut mid-stride at 60 s), then
+    /// x-io's board at rest (its first `restSeconds`) turned into the walker's pose, accelerometer
+    /// only as Oxford's phone records; with `walkAgain`, the walk from 60 s on after the rest.
+    /// Returns the trace and when the rest starts and ends.
+    static func handWalkThatStops(restSeconds: Double, walkAgain: Bool) throws -> (trace: Trace, stop: Double, go: Double) {
+        let walk = try OxfordTraces.trace("user2_hand")
+        let w0 = walk.samples[0].timestamp
+        let rest = try Recordings.xio()
+        let r0 = rest.samples[0].timestamp
+        let resting = rest.samples.filter { $0.timestamp - r0 < restSeconds }
+        var samples = walk.samples.filter { $0.timestamp - w0 < 60 }.map { s -> MotionSample in var s = s; s.timestamp -= w0; return s }
+        func meanDirection(_ samples: some Collection<MotionSample>) -> Vector3 {
+            samples.reduce(Vector3(0, 0, 0)) { $0 + $1.acceleration }.normalized
+        }
+        let from = meanDirection(resting), to = meanDirection(samples.suffix(100))
+        let turn = Quaternion(axis: from.cross(to).normalized, angle: acos(min(1, from.dot(to))))
+        let stop = samples.last!.timestamp + 0.01
+        samples += resting.map { MotionSample(timestamp: $0.timestamp - r0 + stop, acceleration: turn.rotate($0.acceleration)) }
+        let go = samples.last!.timestamp + 0.01
+        if walkAgain {
+            samples += walk.samples.filter { $0.timestamp - w0 >= 60 && $0.timestamp - w0 < 90 }
+                .map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - w0 - 60 + go; return s }
+        }
+        return (Trace(samples: samples, metadata: walk.metadata), stop, go)
+    }
+
+    /// A player holding the device to play who stops walking gets the gestures back about a second
+    /// after the last step (4 s without the steps' own stillness check: a whole still window).
+    @Test func aPlayerHoldingTheDeviceWhoStopsGetsTheGesturesBackWithinASecond() throws {
+        let (trace, stop, _) = try Self.handWalkThatStops(restSeconds: 9, walkAgain: false)
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        let holds = Self.holds(result)
+        #expect(holds.contains { $0.why == "walking - gestures paused" && $0.t < stop }, "\(holds)")
+        let resumed = try #require(holds.last { $0.t > stop - 1 }, "\(holds)")
+        #expect(resumed.why == nil)
+        #expect(resumed.t - stop <= 1.25, "resumed \(resumed.t - stop) s after the walk stopped")
+        #expect(Self.gestures(result).isEmpty, "\(Self.gestures(result))")
+    }
+
+    /// …and walking on after a short stop, within the 4 s the windows still hold the old steps, is
+    /// held again on the new steps' rhythm within a second and a half: its first strides fire at
+    /// most two gestures, as a walk starting mid-game does.
+    @Test func walkingOnAfterAShortStopIsHeldAgain() throws {
+        let (trace, stop, go) = try Self.handWalkThatStops(restSeconds: 2.5, walkAgain: true)
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        let holds = Self.holds(result)
+        let resumed = try #require(holds.first { $0.t > stop && $0.why == nil }, "\(holds)")
+        #expect(resumed.t < go, "\(holds)")
+        let heldAgain = try #require(holds.first { $0.t > go && $0.why != nil }, "\(holds)")
+        #expect(heldAgain.t - go <= 1.5, "held again \(heldAgain.t - go) s after the walk went on")
+        #expect(!holds.contains { $0.t > heldAgain.t && $0.why == nil }, "\(holds)")
+        #expect(Self.gestures(result).count <= 2, "\(Self.gestures(result))")
+        #expect(Self.gestures(result).allSatisfy { $0.t < heldAgain.t })
     }
 
     /// mPower's walk (bundled; Apache-2.0): someone outside the labelled set, iPhone in a pocket,

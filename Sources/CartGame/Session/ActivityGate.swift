@@ -6,6 +6,12 @@ import Motion
 /// motion (gravity + user acceleration is the measured acceleration). The hold starts as soon as
 /// a window shows a gait, even in part of it (before the call is confirmed), or the call is walking
 /// or running. It ends:
+/// - once the device, its face turned up toward the player, has gone `quietToResume` without a
+///   jolt (`StepSettling`): a player who stops walking gets the gestures back within a second, not
+///   after a whole still window. Until a window lies wholly after that moment, only a new rhythm of
+///   steps holds them again. A device in a pocket, an armband or a bag hangs with its face upright
+///   or down: there the steps ending say nothing of play (Oxford's walkers stopped, then took the
+///   phone out), and the windows decide;
 /// - at the first still window (4 s without a jolt), or after 6 s with no gait in any window;
 /// - when the jolts are a hand's (`HandTurning`: turning the device fast; `HandStrokes`: pushing it
 ///   in strokes, which BROAD's translation trials showed the windows alone read as walking). While
@@ -25,6 +31,9 @@ public struct ActivityGate: Sendable {
     public private(set) var hold: Hold? = .waitingForStillness
     private var lastWindowEnd: Double?
     private var handTurning = HandTurning()
+    private var settling = StepSettling()
+    /// When a hold for walking ended on the steps stopping, until the windows see past that moment.
+    private var settledAt: Double?
     private var strokes = HandStrokes()
     private var quietWindows = 0
     /// The hand rules' verdict in the recent windows, newest last.
@@ -39,6 +48,16 @@ public struct ActivityGate: Sendable {
     /// Windows (0.5 s apart) without any gait after which a hold for walking ends even without a
     /// still window: 6 s, as the Oxford walks' endings (taking the phone out) fired nothing at 6 s and 4 at 4 s.
     static let quietWindowsToResume = 12
+    /// Seconds without a jolt that end a hold for walking: a step's jolts come at least every 1 s
+    /// (`MotionActivitySettings.stepRate` from 1 step/s).
+    static let quietToResume = 1.0
+    /// −gravity.z of the unit gravity (1 lying face up, 0 upright) at or above which the device's face
+    /// is turned up toward a player: tilted back 24° or more from upright. Measured on Oxford's walks:
+    /// in the hand 0.79–0.86; front and back pocket, bag −0.14 to 0.14 where the walkers stopped.
+    static let facingPlayer = 0.4
+    /// Jolts in a step's rhythm since the steps stopped that hold the gestures again: a walk
+    /// restarting, where a jump or a duck is one or two jolts.
+    static let stepsToHoldAgain = 3
 
     public enum Hold: Hashable, Sendable {
         /// No still window yet since the start or a gap.
@@ -76,11 +95,27 @@ public struct ActivityGate: Sendable {
         let held = hold != nil
         handTurning.push(motion)
         strokes.push(motion)
+        settling.push(motion)
         classifier.push(MotionSample(timestamp: motion.timestamp, acceleration: motion.gravity + motion.userAcceleration))
         guard let window = classifier.latestWindow, let vote = classifier.latestVote else {
             // Restarted after a gap (or nothing yet): unknown again.
-            if lastWindowEnd != nil { hold = .waitingForStillness }
+            if lastWindowEnd != nil {
+                hold = .waitingForStillness
+                settling.reset()
+                settledAt = nil
+            }
             lastWindowEnd = nil
+            return false
+        }
+        if case .onFoot? = hold, settling.quietFor(motion.timestamp) >= Self.quietToResume,
+           -motion.gravity.normalized.z >= Self.facingPlayer {
+            hold = nil
+            settledAt = motion.timestamp
+            return held
+        }
+        if let since = settledAt, hold == nil, settling.stepsSince(since) >= Self.stepsToHoldAgain {
+            hold = .onFoot(.walking)
+            settledAt = nil
             return false
         }
         guard window.end != lastWindowEnd else { return false }
@@ -98,6 +133,11 @@ public struct ActivityGate: Sendable {
         func agreed(_ level: HandVote, _ need: MotionActivitySettings.Agreement) -> Bool {
             handVotes.suffix(need.of).filter { $0 >= level }.count >= need.count
         }
+        // Since the steps stopped, windows holding some of them say nothing new.
+        if let since = settledAt {
+            if !call.isOnFoot { settledAt = nil }
+            if window.start < since { return held && hold == nil }
+        }
         let handNow = handVote != .steps
         let handAgreed = agreed(.shape, Self.shapeAgreement) || agreed(.reversedSteps, Self.reversalAgreement)
         if handNow && (!call.isOnFoot || handAgreed) {
@@ -106,12 +146,14 @@ public struct ActivityGate: Sendable {
             if case .onFoot? = hold { hold = nil } else if vote == .stationary { hold = nil }
         } else if vote.isOnFoot {
             hold = .onFoot(vote)
+            settledAt = nil
         } else if window.showsGait(classifier.settings) {
             // A walk starting: its first steps already fill part of the window.
             hold = .onFoot(.walking)
+            settledAt = nil
         } else if vote == .stationary {
             hold = nil
-        } else if call.isOnFoot && quietWindows < ActivityGate.quietWindowsToResume {
+        } else if call.isOnFoot && settledAt == nil && quietWindows < ActivityGate.quietWindowsToResume {
             hold = .onFoot(call)
         } else if case .onFoot? = hold, quietWindows >= ActivityGate.quietWindowsToResume {
             hold = nil
