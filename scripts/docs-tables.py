@@ -165,7 +165,11 @@ def gestures(document, names=("jump", "duck")):
     quiet = [f"{score[fires]} in {score[seconds]:.0f} s of {what}" for fires, seconds, what in
              (("rollFires", "rollSeconds", "rolling"), ("walkFires", "walkSeconds", "walking, jogging and stairs"))
              if score[seconds] > 0]
-    notes = (f"False fires: {', '.join(quiet)}. " if quiet else "") + f"{len(document['report']['recordings'])} recordings scored."
+    unjudged = sum(score[name]["unjudged"] for name in ("jump", "duck"))
+    minutes = score["recordedSeconds"] / 60
+    notes = ((f"False fires: {', '.join(quiet)}. " if quiet else "")
+             + f"Fires no label judges: {unjudged} in {minutes:.1f} min of recordings ({unjudged / minutes:.2f} per minute). "
+             + f"{len(document['report']['recordings'])} recordings scored.")
     return table(["gesture", "labels", "found", "fires", "unjudged", "precision", "recall",
                   "latency from the truth's onset, median / p90"], rows), notes
 

@@ -36,7 +36,7 @@ import TestSupport
             r,auto,knock,90.0,90.2,nan,duck
             """)
         var score = GestureScore()
-        score.add(labels: labels, recording: "r", fires: [
+        score.add(labels: labels, recording: "r", seconds: 120, fires: [
             (10.06, .jump),        // found, 60 ms after the onset
             (10.65, .jump),        // a second fire on the same tip: false
             (31.0, .jump),         // in a roll: false, and a false fire while rolling
@@ -52,6 +52,8 @@ import TestSupport
         #expect(score.jump.latencies.count == 1 && abs(score.jump.latencies[0] - 0.06) < 1e-9)
         #expect(score.duck.found == 1 && score.duck.fires == 2 && score.duck.unjudged == 1)
         #expect(score.rollFires == 2 && score.rollSeconds == 30 && score.rollFiresPerMinute == 4)
+        // Two unjudged fires (the jump in the unscored stretch, the duck without a label) in 2 minutes.
+        #expect(score.recordedSeconds == 120 && score.unjudgedPerMinute == 1)
         #expect(score.mistakes.contains("missed jump r 20.000–20.400 s (tip-toward)"))
         #expect(score.mistakes.contains("false jump r 31.000 s in: roll"))
     }
@@ -59,7 +61,7 @@ import TestSupport
     @Test func walkingFiresPerMinuteCountWalksJogsAndStairs() throws {
         let labels = try Self.labels("w,auto,walk,0,60,0,none\nj,auto,jog,60,90,60,none\n")
         var score = GestureScore()
-        score.add(labels: labels, fires: [(5, .jump), (70, .duck)])
+        score.add(labels: labels, seconds: 90, fires: [(5, .jump), (70, .duck)])
         #expect(score.walkSeconds == 90 && score.walkFires == 2)
         #expect(abs(score.walkFiresPerMinute - 2.0 / 1.5) < 1e-12)
     }

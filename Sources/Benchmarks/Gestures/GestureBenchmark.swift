@@ -47,17 +47,17 @@ public struct GestureBenchmark {
             progress(name)
             let mine = labels.filter { $0.recording == name }
             let replay = try Self.replay(url: url, pose: mine.first?.pose, controls: controls, keepLevels: keepLevels)
-            score.add(labels: mine, recording: name, fires: replay.fires)
-            if keepLevels { traces[name] = replay }
+            score.add(labels: mine, recording: name, seconds: replay.seconds, fires: replay.fires)
+            if keepLevels { traces[name] = (replay.levels, replay.fires) }
             scored.append(name)
         }
         return Report(score: score, recordings: scored, missing: missing, traces: traces)
     }
 
-    /// The gestures the game fires over one recording (frame times from its first sample), and the
-    /// jump buffer's mean at each frame when `keepLevels`.
+    /// The gestures the game fires over one recording (frame times from its first sample), the
+    /// recording's length, and the jump buffer's mean at each frame when `keepLevels`.
     public static func replay(url: URL, pose: HoldingPose?, controls: MotionControlSettings, keepLevels: Bool = false)
-        throws -> (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
+        throws -> (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)], seconds: Double) {
         let trace: Trace
         if url.path.contains("/broad/") {
             let trial = try BroadTrial.load(contentsOf: url)
@@ -71,6 +71,6 @@ public struct GestureBenchmark {
         let result = try CartReplay.run(trace: trace, options: options)
         return (result.jumpLevels, result.events.compactMap {
             if case .gesture(let t, let gesture, _, _) = $0 { (t, gesture) } else { nil }
-        })
+        }, trace.duration)
     }
 }

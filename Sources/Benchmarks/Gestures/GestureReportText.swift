@@ -17,6 +17,8 @@ extension GestureBenchmark.Report {
         lines.append(String(format: "false fires while rolling: %d in %.1f s = %.2f per minute", score.rollFires, score.rollSeconds, score.rollFiresPerMinute))
         lines.append(String(format: "false fires while walking, jogging, on stairs: %d in %.1f s = %.2f per minute",
                             score.walkFires, score.walkSeconds, score.walkFiresPerMinute))
+        lines.append(String(format: "fires no label judges: %d in %.1f min of recordings = %.2f per minute",
+                            score.jump.unjudged + score.duck.unjudged, score.recordedSeconds / 60, score.unjudgedPerMinute))
         lines.append("recordings: \(recordings.count) scored" + (missing.isEmpty ? "" : ", \(missing.count) absent from the data folder (skipped): \(missing.joined(separator: ", "))"))
         return lines.joined(separator: "\n")
     }

@@ -2,7 +2,8 @@ import Demo
 import Foundation
 
 /// Fired gestures against the labels: per gesture precision, recall and the latency from the
-/// truth's onset; false fires per minute of rolling and of walking. Pure, so tests can score
+/// truth's onset; false fires per minute of rolling and of walking; the fires no label can judge,
+/// per minute of everything scored (the labels speak for the rest). Pure, so tests can score
 /// hand-made fires.
 public struct GestureScore: Hashable, Sendable, Codable {
     /// A fire counts toward a wanted (or unscored) label from the label's start until this long
@@ -33,6 +34,8 @@ public struct GestureScore: Hashable, Sendable, Codable {
     /// Fires inside walk, jog and stairs labels, and their length, seconds.
     public var walkFires = 0
     public var walkSeconds = 0.0
+    /// The scored recordings' length, seconds.
+    public var recordedSeconds = 0.0
     /// Each false fire and each missed label, one line ("recording t gesture: labels here"), for `--list`.
     public var mistakes: [String] = []
 
@@ -40,11 +43,16 @@ public struct GestureScore: Hashable, Sendable, Codable {
 
     public var rollFiresPerMinute: Double { rollSeconds > 0 ? Double(rollFires) / rollSeconds * 60 : 0 }
     public var walkFiresPerMinute: Double { walkSeconds > 0 ? Double(walkFires) / walkSeconds * 60 : 0 }
+    public var unjudgedPerMinute: Double {
+        recordedSeconds > 0 ? Double(jump.unjudged + duck.unjudged) / recordedSeconds * 60 : 0
+    }
 
     public static let walkingKinds: Set<String> = ["walk", "jog", "stairs"]
 
-    /// Adds one recording: its labels and the gestures the game fired (times from its first sample).
-    public mutating func add(labels: [GestureLabel], recording: String = "", fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
+    /// Adds one recording: its labels, its length and the gestures the game fired (times from its first sample).
+    public mutating func add(labels: [GestureLabel], recording: String = "", seconds: Double,
+                             fires: [(t: Double, gesture: CartReplayEvent.Gesture)]) {
+        recordedSeconds += seconds
         // Only a label that can make a gesture fire (wanted or not called) is late: a fire 0.2 s
         // after a tip away or a roll ends comes from whatever follows it.
         func covers(_ label: GestureLabel, _ t: Double) -> Bool {
