@@ -73,14 +73,20 @@ def start(kind, uniq=None, values=VALUES[0]):
     return pad, nodes.wait_for(lambda: hidraw_of(PIDS[kind], pad.phys), 20)
 
 
+def counts_off(row, target):
+    """How far a recorded row is from a (accel g, gyro rad/s) target, in the pad's raw counts."""
+    ka, kg = target
+    return max(max(abs(x - y) * 16384 for x, y in zip(row[1:4], ka)),
+               max(abs(math.degrees(x - y)) * 16.384 for x, y in zip(row[4:7], kg)))
+
+
 def check_values(kind, pad, rows, label):
     """Every sample is one of the sets the model was told (SDL's formula, within one raw count), and
     every set arrived. Returns the worst difference in raw counts."""
     targets = [core_motion(kind, a, g) for a, g in VALUES]
     worst, seen = 0.0, set()
     for r in rows:
-        errors = [max(max(abs(x - y) * 16384 for x, y in zip(r[1:4], ka)),
-                      max(abs(math.degrees(x - y)) * 16.384 for x, y in zip(r[4:7], kg))) for ka, kg in targets]
+        errors = [counts_off(r, t) for t in targets]
         best = min(range(len(errors)), key=errors.__getitem__)
         seen.add(best)
         worst = max(worst, errors[best])
@@ -92,9 +98,7 @@ def check_values(kind, pad, rows, label):
 
 def check_values_one(rows, target):
     """Every row is `target` within one raw count."""
-    ka, kg = target
-    errors = [max(max(abs(x - y) * 16384 for x, y in zip(r[1:4], ka)),
-                  max(abs(math.degrees(x - y)) * 16.384 for x, y in zip(r[4:7], kg))) for r in rows]
+    errors = [counts_off(r, target) for r in rows]
     off = [(i, round(r[0] - rows[0][0], 4)) for i, (r, e) in enumerate(zip(rows, errors)) if e > 1]
     assert max(errors) <= 1, \
         f"{max(errors):.2f} counts from what the model was told; rows off (index, s after the first): {off[:8]} of {len(rows)}"
