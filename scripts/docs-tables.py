@@ -33,7 +33,7 @@ BENCHES = {
                  "--hard-iron", "0.1,0.3,1,2,5", "--soft-iron"],
     "fusion": ["bench", "fusion"],
     "pull": ["bench", "pull"],
-    "gestures": ["bench", "gestures", "--data", "../shared/data"],
+    "gestures": ["bench", "gestures", "--data", "../shared/data", "--thresholds", "0.6,0.8,0.9,1,1.1,1.2,1.5"],
     "gestures-pushes": ["bench", "gestures", "--data", "../shared/data", "--labels", "Assets/gestures/push-labels.csv"],
 }
 
@@ -174,6 +174,27 @@ def gestures(document, names=("jump", "duck")):
                   "latency from the truth's onset, median / p90"], rows), notes
 
 
+def gestures_curve(document):
+    curve = document["report"]["curve"]
+
+    def ms(seconds):
+        return "-" if seconds is None else f"{seconds * 1000:.0f}"
+
+    rows = []
+    for point in curve["points"]:
+        for name in ("jump", "duck"):
+            g = point[name]
+            met = (g["precision"] >= 0.95 and g["medianLatency"] is not None and g["medianLatency"] <= 0.060
+                   and g["p90Latency"] <= 0.150)  # the aims GestureThresholdCurve.swift names
+            rows.append([f"×{point['factor']:g}", name, f"{g['threshold']:g}", f"{g['precision']:.3f}", f"{g['recall']:.3f}",
+                         str(g["fires"]), str(g["unjudged"]), f"{ms(g['medianLatency'])} / {ms(g['p90Latency'])} ms",
+                         "yes" if met else "no"])
+    return table(["thresholds", "gesture", "threshold", "precision", "recall", "fires", "unjudged",
+                  "latency from the onset, median / p90", "meets the aims"], rows), \
+        ("Thresholds in rad/s (jump) and g (duck, the turning duck's scaled with it); ×1 is the game's setting. "
+         "Aims: precision ≥ 0.95 with latency ≤ 60 ms median and ≤ 150 ms p90.")
+
+
 # Performance (`bench fusion`, `bench pull`).
 
 def fusion(document):
@@ -225,6 +246,7 @@ TABLES = {
     "fusion": ("fusion", fusion),
     "pull": ("pull", pull),
     "gestures": ("gestures", gestures),
+    "gestures-curve": ("gestures", gestures_curve),
     "gestures-pushes": ("gestures-pushes", gestures),
 }
 

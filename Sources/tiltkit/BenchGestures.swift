@@ -31,7 +31,18 @@ extension Bench {
         @Option(help: ArgumentHelp("Write SVG charts of the jump detector's signal against the labels into this folder.", valueName: "DIR"))
         var plot: String?
 
+        @Option(help: ArgumentHelp("Also score the set with both detectors' thresholds scaled by each factor (comma-separated, e.g. 0.6,0.8,1,1.2): the trade between latency and precision.", valueName: "FACTORS"))
+        var thresholds: String?
+
         func run() throws {
+            let factors = try thresholds.map { text in
+                try text.split(separator: ",").map { item -> Double in
+                    guard let factor = Double(item.trimmingCharacters(in: .whitespaces)), factor.isFinite, factor > 0 else {
+                        throw ValidationError("--thresholds: '\(item)' is not a positive factor (e.g. 0.8,1,1.2)")
+                    }
+                    return factor
+                }
+            }
             guard let labelsURL = labels.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.locate("gestures/labels.csv") else {
                 throw ValidationError("Assets/gestures/labels.csv not found; pass --labels FILE")
             }
@@ -46,13 +57,18 @@ extension Bench {
             let parsed = try GestureLabel.parse(try String(contentsOf: labelsURL, encoding: .utf8), source: labelsURL.path)
             let bench = GestureBenchmark(labels: parsed, data: folder)
             let bar = ProgressBar(total: bench.recordingNames.count, label: "gestures")
-            let report = try bench.run(keepLevels: plot != nil) { bar.advance($0) }
+            var report = try bench.run(keepLevels: plot != nil) { bar.advance($0) }
             bar.finish()
+            if let factors {
+                let curveBar = ProgressBar(total: bench.recordingNames.count * factors.count, label: "thresholds")
+                report.curve = try GestureThresholdCurve.measure(bench, factors: factors) { curveBar.advance($0) }
+                curveBar.finish()
+            }
             guard !report.recordings.isEmpty else { throw ValidationError("no labelled recording found under \(folder.path)") }
             let output = BenchOutput(json: json, plotDirectory: plot.map { URL(fileURLWithPath: $0) })
             try output.emit(bench: "gestures", quick: false, report: report,
-                            text: report.text + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
-            try output.write(charts: bench.charts(report))
+                            text: report.text + (report.curve.map { "\n\n" + $0.text } ?? "") + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
+            try output.write(charts: bench.charts(report) + (report.curve.map { [(file: "gestures-threshold-curve.svg", chart: $0.chart)] } ?? []))
         }
     }
 }

@@ -27,8 +27,10 @@ public struct GestureBenchmark {
         public var missing: [String]
         /// Per recording, when asked for plots: the jump buffer mean at each frame and the fires.
         public var traces: [String: (levels: [Double], fires: [(t: Double, gesture: CartReplayEvent.Gesture)])] = [:]
+        /// The set scored again over scaled thresholds, when asked for (`--thresholds`).
+        public var curve: GestureThresholdCurve?
 
-        enum CodingKeys: String, CodingKey { case score, recordings, missing }
+        enum CodingKeys: String, CodingKey { case score, recordings, missing, curve }
     }
 
     /// The recordings in label order, each once.
