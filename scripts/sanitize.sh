@@ -3,6 +3,8 @@
 #   scripts/sanitize.sh address   every test for memory errors, the device and manager tests
 #                                 (Motion, MotionDevices) with the leak checker on as well
 #   scripts/sanitize.sh thread    data races in the Motion, MotionDevices and CartGame tests
+# The tests on the long shared recordings (`.needsSharedData`) skip here: they put hours of motion
+# through code the short tests reach, several times slower instrumented; the plain run has them.
 # Extra arguments go to `swift test` (e.g. --filter TraceReplayTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,6 +12,9 @@ public enum TestData {
     /// True under CI (`CI=true`), where large data sets must be present and nothing may skip.
     public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
+    /// The sanitizer this run is built with (`scripts/sanitize.sh` sets it), if any.
+    public static var sanitizer: String? { ProcessInfo.processInfo.environment["TILTKIT_SANITIZER"] }
+
     /// `../shared/data/<name>` beside the repository, or `$TILTKIT_SHARED_DATA/<name>`, present or not.
     public static func sharedDataLocation(_ name: String) -> URL {
         let env = ProcessInfo.processInfo.environment["TILTKIT_SHARED_DATA"]
