@@ -46,7 +46,9 @@ public struct SDLControllerEvents: Sendable {
                 let corrected = axes.filling(sensor: e.sensor, data: data)
                 report.halves.append((e.sensor, data))
                 if let fill = corrected.filledFrom { report.fills.append(fill) }
-                let consistent = report.fills.allSatisfy { fill in
+                // Every fill read the same report (halves at zeros have no value to tell one by),
+                // and every value SDL gave is that report's.
+                let consistent = report.fills.allSatisfy { $0 == report.fills[0] } && report.fills.allSatisfy { fill in
                     report.halves.allSatisfy { axes.agrees(fill, sensor: $0.sensor, data: $0.data) }
                 }
                 guard consistent else { return .none }

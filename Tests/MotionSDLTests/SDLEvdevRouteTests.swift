@@ -90,4 +90,23 @@ struct SDLEvdevRouteTests {
         let g = Float(SDLSensorConversion.standardGravity)
         #expect(handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, g, 0), us: 12000), hostTime: 1.008) == .none)
     }
+
+    @Test("both halves at zeros, each filled from the node, the node moving on between them: the report is dropped")
+    func twoFillsFromTwoReportsDropTheReport() {
+        // SDL's first report after opening the node: every axis at zero, so both halves come from the
+        // node, read once per half. Between the reads the node moved on to the next report.
+        var kernel: [Int32] = [0, 8192, 0, 1024, 0, 0]
+        var handler = SDLControllerEvents(instanceID: 7)
+        handler.evdevAxes = SDLEvdevSensorAxes(driver: .playStation, resolutions: Self.playStation) { kernel }
+        _ = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_GYRO, (0, 0, 0), us: 4000), hostTime: 1)
+        kernel = [4096, 0, 0, 2048, 0, 0]
+        #expect(handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, 0, 0), us: 4000), hostTime: 1) == .none,
+                "one report's gyro and the next one's accelerometer made a sample")
+        // Both fills read while the node holds one report: one sample, all of it that report's.
+        _ = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_GYRO, (0, 0, 0), us: 8000), hostTime: 1.004)
+        guard case .sample(let s) = handler.handle(SDLSensorTests.sensorEvent(SDL_SENSOR_ACCEL, (0, 0, 0), us: 8000), hostTime: 1.004)
+        else { Issue.record("no sample from a report whose fills agree"); return }
+        #expect(abs((s.rotationRate?.length ?? 0) - Double(2 * Float.pi / 180)) < 1e-6)
+        #expect(abs(s.acceleration.length - 0.5) < 1e-6)
+    }
 }
