@@ -125,6 +125,10 @@ def commands(trace, folder):
         "record": ["record", "--source", trace, "--speed", "1000000", "--out", os.path.join(folder, "recorded.csv")],
         "history record": ["history", "record", "--source", trace, "--speed", "1000000", "--duration", "600",
                            "--out", os.path.join(folder, "history.tkh")],
+        "teapot --headless": ["teapot", "--source", trace, "--headless", "--frames", "2",
+                              "--screenshot", os.path.join(folder, "teapot.png")],
+        "cart --headless --events": ["cart", "--source", trace, "--headless", "--events"],
+        "aim --headless --events": ["aim", "--source", trace, "--headless", "--events"],
     }
 
 

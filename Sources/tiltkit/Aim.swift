@@ -104,10 +104,10 @@ struct Aim: ParsableCommand {
     }
 
     private func printEvents() throws {
-        let trace = try loadTrace(try recordedTrace(try SourceSpec(parsing: source)))
+        let replay = try steppedReplay(try recordedTrace(try SourceSpec(parsing: source)), loop: false)
         var options = AimReplay.Options(settings: try settings())
         options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
-        let result = try AimReplay.run(trace: trace, options: options)
+        let result = try AimReplay.run(replay: replay, options: options)
         var out = ""
         for event in result.events { out += event.json + "\n" }
         let r = result.range
@@ -121,7 +121,7 @@ struct Aim: ParsableCommand {
     private func makeInput() throws -> SceneMotionInput {
         let spec = try SourceSpec(parsing: source)
         if window.headless {
-            return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try loadTrace(try recordedTrace(spec)), loop: true),
+            return SceneMotionInput(steppedReplay: try steppedReplay(try recordedTrace(spec), loop: true),
                                     startTime: window.at,
                                     gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         }

@@ -121,18 +121,18 @@ struct Cart: ParsableCommand {
 
     private func printEvents() throws {
         let url = try recordedTrace(try SourceSpec(parsing: source))
-        let trace = try loadTrace(url)
+        let replay = try steppedReplay(url, loop: false)
         var options = CartReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
         options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
-        let result = try CartReplay.run(trace: trace, options: options)
+        let result = try CartReplay.run(replay: replay, options: options)
         var out = ""
         for event in result.events { out += event.json + "\n" }
         print(out, terminator: "")
-        print(Self.summary(result, trace: trace))
+        print(Self.summary(result, samples: replay.sampleCount))
     }
 
-    static func summary(_ result: CartReplay.Result, trace: Trace) -> String {
+    static func summary(_ result: CartReplay.Result, samples: Int) -> String {
         let jumps = result.events.filter { if case .gesture(_, .jump, _, _) = $0 { true } else { false } }.count
         let ducks = result.events.filter { if case .gesture(_, .duck, _, _) = $0 { true } else { false } }.count
         let latencies = result.latencies.map { $0 * 1000 }
@@ -141,7 +141,7 @@ struct Cart: ParsableCommand {
         let frameMs = 1000 / CartRules.standard.tickRate
         return "{\"final\":true,\"score\":\(result.totalScore),\"last_game_score\":\(result.finalState.score),"
             + "\"games\":\(result.games),\"last_game_gems\":\(result.finalState.gemsCollected),\"jumps\":\(jumps),\"ducks\":\(ducks),"
-            + "\"pose\":\"\(result.pose.rawValue)\",\"frames\":\(result.frames),\"samples\":\(trace.samples.count),"
+            + "\"pose\":\"\(result.pose.rawValue)\",\"frames\":\(result.frames),\"samples\":\(samples),"
             + "\"rejected_samples\":\(result.rejectedSamples),"
             + String(format: "\"latency_ms\":{\"mean\":%.1f,\"max\":%.1f,\"frame\":%.1f,\"within_one_frame\":%@}}",
                      mean, worst, frameMs, worst <= frameMs + 1e-6 ? "true" : "false")
@@ -154,8 +154,7 @@ struct Cart: ParsableCommand {
         let spec = try SourceSpec(parsing: source)
         let input: SceneMotionInput
         if window.headless {
-            let trace = try loadTrace(try recordedTrace(spec))
-            input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: loop), startTime: window.at,
+            input = SceneMotionInput(steppedReplay: try steppedReplay(try recordedTrace(spec), loop: loop), startTime: window.at,
                                      gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         } else {
             if window.at > 0 { throw ValidationError("--at works with --headless and a trace source") }

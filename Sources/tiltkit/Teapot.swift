@@ -123,7 +123,7 @@ struct Teapot: ParsableCommand {
     private func makeInput() throws -> SceneMotionInput {
         let spec = try SourceSpec(parsing: source)
         if window.headless, let url = try spec.recordedTraceURL() {
-            return SceneMotionInput(steppedReplay: SteppedReplaySource(trace: try loadTrace(url), loop: true),
+            return SceneMotionInput(steppedReplay: try steppedReplay(url, loop: true),
                                     startTime: window.at,
                                     gyroCalibration: GyroCalibrationChoice.mode(given: gyro.choice, live: false))
         }

@@ -14,6 +14,14 @@ func loadTrace(_ url: URL, format: TraceFormat? = nil) throws -> Trace {
     return trace
 }
 
+/// A headless scene's replay of the trace at `url`, read a piece at a time on each pass; what
+/// its first pass passed over is said on stderr, as `loadTrace` says it.
+func steppedReplay(_ url: URL, loop: Bool) throws -> SteppedReplaySource {
+    let replay = try SteppedReplaySource(file: url, loop: loop)
+    printWarnings(replay.warnings, samplesRead: replay.sampleCount)
+    return replay
+}
+
 /// Hands each sample of the trace at `url` to `visit`, reading the file a piece at a time
 /// (`TraceSampleStream`), so memory does not grow with it; then says the reader's warnings
 /// (unless `warn` is false: a second pass over the same file).

@@ -45,8 +45,12 @@ public enum AimReplay {
     }
 
     public static func run(trace: Trace, options: Options) throws -> Result {
-        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false),
-                                     gyroCalibration: options.gyroCalibration)
+        try run(replay: SteppedReplaySource(trace: trace, loop: false), options: options)
+    }
+
+    /// The same over a replay that does not loop (a file's reads it a piece at a time).
+    public static func run(replay: SteppedReplaySource, options: Options) throws -> Result {
+        let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = AimPlayer(motion: input, settings: options.settings)
         try player.start()
         defer { player.stop() }
@@ -56,7 +60,7 @@ public enum AimReplay {
         let dt = 1 / options.frameRate
         let aimEvery = max(1, Int((options.frameRate / options.aimLineRate).rounded()))
         var frame = 0
-        while input.connectionState != .ended, !trace.samples.isEmpty {
+        while input.connectionState != .ended, replay.sampleCount > 0 {
             input.advance(toFrameTime: Double(frame) * dt)
             let shots = range.step(player.takeDelta(), dt: frame == 0 ? 0 : dt)
             events += shots.map { .shot($0) }

@@ -47,20 +47,24 @@ public enum CartReplay {
     }
 
     public static func run(trace: Trace, options: Options) throws -> Result {
-        let input = SceneMotionInput(steppedReplay: SteppedReplaySource(trace: trace, loop: false),
-                                     gyroCalibration: options.gyroCalibration)
+        try run(replay: SteppedReplaySource(trace: trace, loop: false), options: options)
+    }
+
+    /// The same over a replay that does not loop (a file's reads it a piece at a time).
+    public static func run(replay: SteppedReplaySource, options: Options) throws -> Result {
+        let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = CartPlayer(motion: input, settings: options.controls, pose: options.pose,
                                 session: CartSession(seed: options.seed, rules: options.rules, autostart: true))
         try player.start()
         defer { player.stop() }
-        let first = trace.samples.first?.timestamp ?? 0
+        let first = replay.firstTimestamp ?? 0
         let leanEvery = max(1, Int((options.rules.tickRate / options.leanRate).rounded()))
         var events: [CartReplayEvent] = []
         var latencies: [Double] = []
         var frames = 0
         var hold: String?
         var levels: [Double] = []
-        while !trace.samples.isEmpty {
+        while replay.sampleCount > 0 {
             input.advance(toFrameTime: Double(frames) * options.rules.tickInterval)
             let step = player.tick(buttons: ButtonInput())
             switch step.deviceChange {
