@@ -52,16 +52,14 @@ struct MemoryBoundTests {
         return (exitStatus, usage.ru_maxrss * 1024)  // ru_maxrss is in kB on Linux (getrusage(2))
     }
 
-    /// Commands that take a trace file, `{trace}` standing for it: the headless scenes step through
-    /// it as the counting commands read it (the cart's events take the scenes' path without a GL
-    /// driver, whose own memory varies from run to run; `scripts/memory-bench.py` measures the rest).
+    /// Commands that take a trace file, `{trace}` standing for it (`scripts/memory-bench.py` measures
+    /// every command, the headless scenes among them).
     static let traceCommands = [
         ["pedometer", "{trace}"],
         ["activity", "{trace}"],
-        ["cart", "--source", "{trace}", "--headless", "--events"],
     ]
 
-    @Test("pedometer, activity and a headless scene peak within a few MB on a trace 4× as long",
+    @Test("pedometer and activity peak within a few MB on a trace 4× as long",
           .enabled(if: PedometerCommandTests.executable != nil || TestData.isCI,
                    "tiltkit is not built beside the tests; under CI=true this fails instead"))
     func memoryDoesNotGrowWithTheTrace() throws {
@@ -85,7 +83,6 @@ struct MemoryBoundTests {
             print("tiltkit \(command[0]): peak \(peaks[0] >> 20) MB on 5 MB, \(peaks[1] >> 20) MB on 20 MB")
             // Read whole, the longer trace adds about six times its extra bytes (samples of about 200 bytes
             // each, and the text); read in pieces, only allocator noise, which differs from machine to machine.
-            // (The cart's events, a line per gesture and ten per second, grow with the trace: about 1 MB here.)
             #expect(peaks[1] - peaks[0] < grown,
                     "tiltkit \(command[0]): peak \(peaks[0] >> 20) MB on 5 MB, \(peaks[1] >> 20) MB on 20 MB: memory grows with the trace")
         }
