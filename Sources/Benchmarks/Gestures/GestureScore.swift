@@ -24,6 +24,12 @@ public struct GestureScore: Hashable, Sendable, Codable {
 
         public var precision: Double { fires == 0 ? 1 : Double(trueFires) / Double(fires) }
         public var recall: Double { labels == 0 ? 1 : Double(found) / Double(labels) }
+        /// The latency at quantile `q` (nearest rank, as the bench prints it), seconds; nil when none.
+        public func latency(at q: Double) -> Double? {
+            guard !latencies.isEmpty else { return nil }
+            let sorted = latencies.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))]
+        }
     }
 
     public var jump = PerGesture()

@@ -23,15 +23,8 @@ public struct GestureThresholdCurve: Sendable, Encodable {
             recall = score.recall
             fires = score.fires
             unjudged = score.unjudged
-            medianLatency = Self.quantile(score.latencies, 0.5)
-            p90Latency = Self.quantile(score.latencies, 0.9)
-        }
-
-        /// The nearest-rank quantile, as the bench's table prints it.
-        static func quantile(_ values: [Double], _ q: Double) -> Double? {
-            guard !values.isEmpty else { return nil }
-            let sorted = values.sorted()
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))]
+            medianLatency = score.latency(at: 0.5)
+            p90Latency = score.latency(at: 0.9)
         }
     }
 
