@@ -15,6 +15,11 @@ struct ManagerAsyncUpdatesTests {
         while count() < target, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
     }
 
+    /// Waits until `condition` holds or 10 s pass: a cancelled consumer's stop runs on a thread of its own.
+    static func wait(until condition: @Sendable () -> Bool) async throws {
+        try await wait(until: { condition() ? 1 : 0 }, reaches: 1)
+    }
+
     @Test("every accelerometer sample of a recording, in order; the stream finishes when the replay ends")
     func accelerometerFromRecording() async throws {
         let trace = try Recordings.xio()
@@ -58,6 +63,7 @@ struct ManagerAsyncUpdatesTests {
 
         task.cancel()
         await task.value
+        try await Self.wait(until: { !manager.isGyroActive })
         #expect(!manager.isGyroActive, "the stream's end stopped gyro updates")
         #expect(manager.isAccelerometerActive && source.isRunning, "the pulled accelerometer keeps the source")
         for i in 5..<8 { emit(i) }
@@ -68,8 +74,29 @@ struct ManagerAsyncUpdatesTests {
         let only = Task { for await _ in accelerometer {} }
         only.cancel()
         await only.value
+        try await Self.wait(until: { !source.isRunning })
         #expect(!manager.isAccelerometerActive)
         #expect(!source.isRunning && source.stopCount == 1, "the last consumer gone, the source is released")
+    }
+
+    @Test("cancelling a consumer while the source's thread yields to it returns: the stop does not wait there")
+    func cancellingWhileTheSourceYieldsReturns() async throws {
+        let trace = try Recordings.xio()
+        for round in 0..<40 {
+            let manager = MotionManager(source: ReplaySource(trace: trace, pacing: .asFastAsPossible, loop: true))
+            let motion = try manager.deviceMotionUpdates()
+            let received = Mutex(0)
+            let task = Task { for await _ in motion { received.withLock { $0 += 1 } } }
+            try await Self.wait(until: { received.withLock { $0 } }, reaches: 20 + round)
+            // Cancelled from a thread of its own, so a deadlock fails the test instead of hanging the run.
+            let cancelled = DispatchSemaphore(value: 0)
+            Thread { task.cancel(); cancelled.signal() }.start()
+            try #require(cancelled.wait(timeout: .now() + 10) == .success,
+                         "round \(round): cancelling the consumer never returned (its stream's stop waited for the source's thread)")
+            await task.value
+            try await Self.wait(until: { !manager.isDeviceMotionActive })
+            #expect(!manager.isDeviceMotionActive, "round \(round): the cancelled consumer's update type still runs")
+        }
     }
 
     @Test("starting errors are thrown; a new start or a stop finishes the stream before")
@@ -137,6 +164,7 @@ struct ManagerAsyncUpdatesTests {
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0 <= $1 }, "in order")
         task.cancel()
         await task.value
+        try await Self.wait(until: { manager.connectionState == .stopped })
         #expect(manager.connectionState == .stopped, "the pedometer was the manager's only consumer")
     }
 

@@ -51,9 +51,9 @@ public final class MotionActivityManager: Sendable {
     ///
     ///     for await activity in try activities.activityUpdates() where activity.walking { … }
     ///
-    /// Cancelling the consuming task stops the updates (as `stopActivityUpdates`); starting them
-    /// again, or `stopActivityUpdates`, finishes the stream. Throws `sensorUnavailable` without an
-    /// accelerometer.
+    /// Cancelling the consuming task stops the updates moments later (as `stopActivityUpdates`);
+    /// starting them again, or `stopActivityUpdates`, finishes the stream. Throws
+    /// `sensorUnavailable` without an accelerometer.
     public func activityUpdates(bufferingPolicy: AsyncStream<MotionActivity>.Continuation.BufferingPolicy = .unbounded)
         throws(MotionManagerError) -> AsyncStream<MotionActivity> {
         guard isActivityAvailable else { throw .sensorUnavailable("accelerometer") }

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One `AsyncStream` consumer of an update type (`MotionManager.accelerometerUpdates()` and its
@@ -20,8 +21,8 @@ final class UpdateFeed<Data: Sendable>: Sendable {
         self.continuation = continuation
     }
 
-    /// A stream and the feed that fills it. `consumerEnded` runs, on the consumer's thread, when
-    /// the consumer ends the stream (its task cancelled, the stream dropped) while the feed is still
+    /// A stream and the feed that fills it. `consumerEnded` runs, on a thread of its own, when the
+    /// consumer ends the stream (its task cancelled, the stream dropped) while the feed is still
     /// fed: the owner stops the updates there. The stream holds the feed only weakly, so dropping
     /// the owner ends the iteration (`deinit`) rather than keeping the owner alive.
     static func makeStream(bufferingPolicy: AsyncStream<Data>.Continuation.BufferingPolicy,
@@ -31,7 +32,10 @@ final class UpdateFeed<Data: Sendable>: Sendable {
         let feed = UpdateFeed(continuation)
         continuation.onTermination = { [weak feed] _ in
             guard let feed, !feed.isReleased else { return }
-            consumerEnded(feed)
+            // Not here: a cancelled task's termination handler runs holding that task's lock, which a
+            // source's thread yielding to the same stream waits for, and stopping waits for that thread
+            // (the manager's lock it yields under, the counting queue, the source's join): a deadlock.
+            DispatchQueue.global().async { consumerEnded(feed) }
         }
         return (stream, feed)
     }

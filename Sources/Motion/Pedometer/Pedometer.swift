@@ -73,9 +73,9 @@ public final class Pedometer: Sendable {
     ///
     ///     for await data in try pedometer.updates(from: now) { show(data.numberOfSteps) }
     ///
-    /// Cancelling the consuming task stops the updates and the counting (as `stopUpdates`); starting
-    /// updates again, or `stopUpdates`, finishes the stream. Throws `sensorUnavailable` without an
-    /// accelerometer.
+    /// Cancelling the consuming task stops the updates and the counting moments later (as
+    /// `stopUpdates`); starting updates again, or `stopUpdates`, finishes the stream. Throws
+    /// `sensorUnavailable` without an accelerometer.
     public func updates(from start: Double, bufferingPolicy: AsyncStream<PedometerData>.Continuation.BufferingPolicy = .unbounded)
         throws(MotionManagerError) -> AsyncStream<PedometerData> {
         guard isStepCountingAvailable else { throw .sensorUnavailable("accelerometer") }
