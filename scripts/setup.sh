@@ -13,6 +13,7 @@ TILTKIT_APT_PACKAGES=(
     dolphin-emu        # a real DSU client: the test that Dolphin reads what serve dsu --print-config writes
     pkg-config
     gcc g++            # the C API's tests build its C and C++ examples
+    time               # GNU time: the memory tests read a command's own peak resident set from it
     "$@"
 )
 
