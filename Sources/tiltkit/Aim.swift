@@ -107,11 +107,9 @@ struct Aim: ParsableCommand {
         let replay = try steppedReplay(try recordedTrace(try SourceSpec(parsing: source)), loop: false)
         var options = AimReplay.Options(settings: try settings())
         options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
-        let result = try AimReplay.run(replay: replay, options: options)
-        var out = ""
-        for event in result.events { out += event.json + "\n" }
+        let result = try AimReplay.run(replay: replay, options: options) { print($0.json) }
         let r = result.range
-        out += "{\"final\":true,\"space\":\"\(space.rawValue)\",\"sensitivity\":\(sensitivity),\"frames\":\(result.frames),"
+        let out = "{\"final\":true,\"space\":\"\(space.rawValue)\",\"sensitivity\":\(sensitivity),\"frames\":\(result.frames),"
             + String(format: "\"yaw\":%.2f,\"pitch\":%.2f,", r.yaw, r.pitch)
             + "\"shots\":\(r.shots),\"hits\":\(r.hits),\"hits_by_target\":[\(r.targets.map { String($0.hits) }.joined(separator: ","))]}\n"
         print(out, terminator: "")

@@ -125,22 +125,17 @@ struct Cart: ParsableCommand {
         var options = CartReplay.Options(seed: seed ?? 1, pose: pose)
         options.controls = controlSettings
         options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
-        let result = try CartReplay.run(replay: replay, options: options)
-        var out = ""
-        for event in result.events { out += event.json + "\n" }
-        print(out, terminator: "")
+        let result = try CartReplay.run(replay: replay, options: options) { print($0.json) }
         print(Self.summary(result, samples: replay.sampleCount))
     }
 
     static func summary(_ result: CartReplay.Result, samples: Int) -> String {
-        let jumps = result.events.filter { if case .gesture(_, .jump, _, _) = $0 { true } else { false } }.count
-        let ducks = result.events.filter { if case .gesture(_, .duck, _, _) = $0 { true } else { false } }.count
         let latencies = result.latencies.map { $0 * 1000 }
         let mean = latencies.isEmpty ? 0 : latencies.reduce(0, +) / Double(latencies.count)
         let worst = latencies.max() ?? 0
         let frameMs = 1000 / CartRules.standard.tickRate
         return "{\"final\":true,\"score\":\(result.totalScore),\"last_game_score\":\(result.finalState.score),"
-            + "\"games\":\(result.games),\"last_game_gems\":\(result.finalState.gemsCollected),\"jumps\":\(jumps),\"ducks\":\(ducks),"
+            + "\"games\":\(result.games),\"last_game_gems\":\(result.finalState.gemsCollected),\"jumps\":\(result.jumps),\"ducks\":\(result.ducks),"
             + "\"pose\":\"\(result.pose.rawValue)\",\"frames\":\(result.frames),\"samples\":\(samples),"
             + "\"rejected_samples\":\(result.rejectedSamples),"
             + String(format: "\"latency_ms\":{\"mean\":%.1f,\"max\":%.1f,\"frame\":%.1f,\"within_one_frame\":%@}}",

@@ -63,6 +63,19 @@ import TestSupport
         #expect(a.events.contains { if case .shot(let s) = $0 { s.target != nil } else { false } })
     }
 
+    @Test("events handed over as they happen are the ones a kept run returns, and none is kept")
+    func streamedEventsAreTheKeptOnes() throws {
+        let kept = try run(.player)
+        var settings = GyroAimSettings.default
+        settings.space = .player
+        var streamed: [AimReplay.Event] = []
+        let result = try AimReplay.run(replay: SteppedReplaySource(trace: try Recordings.xio(), loop: false),
+                                       options: .init(settings: settings)) { streamed.append($0) }
+        #expect(streamed == kept.events && !streamed.isEmpty)
+        #expect(result.events.isEmpty && result.yawByFrame.isEmpty, "a streamed run keeps nothing per frame")
+        #expect(result.range == kept.range && result.frames == kept.frames)
+    }
+
     @Test func rangeHitsOnlyUnderTheCrosshairAndRespawns() {
         var range = AimRange(targets: [AimRange.Target(yaw: 90, pitch: 0)])
         #expect(range.step(AimDelta(yaw: 45, pitch: 0), dt: 0.1).isEmpty)

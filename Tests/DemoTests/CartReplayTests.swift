@@ -23,6 +23,21 @@ import TestSupport
         result.events.compactMap { if case .lean(let t, let d) = $0 { (t, d) } else { nil } }
     }
 
+    @Test("events handed over as they happen are the ones a kept run returns, and none is kept")
+    func streamedEventsAreTheKeptOnes() throws {
+        let trace = try Recordings.xio()
+        let kept = try replay(trace)
+        var streamed: [CartReplayEvent] = []
+        let result = try CartReplay.run(replay: SteppedReplaySource(trace: trace, loop: false), options: .init(seed: 1)) {
+            streamed.append($0)
+        }
+        #expect(streamed == kept.events && result.events.isEmpty)
+        let jumps = gestures(kept).filter { $0.kind == .jump }.count, ducks = gestures(kept).count - jumps
+        #expect(jumps > 0 && ducks > 0)
+        #expect(result.jumps == jumps && result.ducks == ducks && kept.jumps == jumps && kept.ducks == ducks)
+        #expect(result.totalScore == kept.totalScore && result.latencies == kept.latencies)
+    }
+
     @Test func xioJumpsOnlyWhileTippedTowardTheUser() throws {
         let result = try replay(Recordings.xio())
         #expect(result.pose == .gamepad)  // the board lies flat: x lateral, tipping about x

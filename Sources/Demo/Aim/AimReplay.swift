@@ -37,10 +37,12 @@ public enum AimReplay {
     }
 
     public struct Result: Hashable, Sendable {
+        /// Every event in order; empty when `run` handed them to its `onEvent` instead.
         public var events: [Event]
         public var range: AimRange
         public var frames: Int
-        /// The view's yaw at every frame, degrees (frame i at i / frameRate s of trace time).
+        /// The view's yaw at every frame, degrees (frame i at i / frameRate s of trace time); empty
+        /// with `onEvent`, as `events`.
         public var yawByFrame: [Double]
     }
 
@@ -48,8 +50,10 @@ public enum AimReplay {
         try run(replay: SteppedReplaySource(trace: trace, loop: false), options: options)
     }
 
-    /// The same over a replay that does not loop (a file's reads it a piece at a time).
-    public static func run(replay: SteppedReplaySource, options: Options) throws -> Result {
+    /// The same over a replay that does not loop (a file's reads it a piece at a time). Given
+    /// `onEvent`, each event goes there as it happens and nothing grows with the recording's length
+    /// (the command prints them so).
+    public static func run(replay: SteppedReplaySource, options: Options, onEvent: ((Event) -> Void)? = nil) throws -> Result {
         let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = AimPlayer(motion: input, settings: options.settings)
         try player.start()
@@ -57,15 +61,16 @@ public enum AimReplay {
         var range = AimRange()
         var events: [Event] = []
         var yawByFrame: [Double] = []
+        let emit = onEvent ?? { events.append($0) }
         let dt = 1 / options.frameRate
         let aimEvery = max(1, Int((options.frameRate / options.aimLineRate).rounded()))
         var frame = 0
         while input.connectionState != .ended, replay.sampleCount > 0 {
             input.advance(toFrameTime: Double(frame) * dt)
             let shots = range.step(player.takeDelta(), dt: frame == 0 ? 0 : dt)
-            events += shots.map { .shot($0) }
-            if frame % aimEvery == 0 { events.append(.aim(t: range.time, yaw: range.yaw, pitch: range.pitch)) }
-            yawByFrame.append(range.yaw)
+            for shot in shots { emit(.shot(shot)) }
+            if frame % aimEvery == 0 { emit(.aim(t: range.time, yaw: range.yaw, pitch: range.pitch)) }
+            if onEvent == nil { yawByFrame.append(range.yaw) }
             frame += 1
         }
         return Result(events: events, range: range, frames: frame, yawByFrame: yawByFrame)

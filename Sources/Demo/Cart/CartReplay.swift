@@ -30,7 +30,10 @@ public enum CartReplay {
     }
 
     public struct Result: Hashable, Sendable {
+        /// Every event in order; empty when `run` handed them to its `onEvent` instead.
         public var events: [CartReplayEvent]
+        public var jumps = 0
+        public var ducks = 0
         public var finalState: CartState
         public var pose: HoldingPose
         /// Games started (a game that ends restarts at once, so the whole recording is played).
@@ -50,8 +53,11 @@ public enum CartReplay {
         try run(replay: SteppedReplaySource(trace: trace, loop: false), options: options)
     }
 
-    /// The same over a replay that does not loop (a file's reads it a piece at a time).
-    public static func run(replay: SteppedReplaySource, options: Options) throws -> Result {
+    /// The same over a replay that does not loop (a file's reads it a piece at a time). Given
+    /// `onEvent`, each event goes there as it happens and none is kept, so a recording of any length
+    /// plays in the same memory (the command prints them so).
+    public static func run(replay: SteppedReplaySource, options: Options,
+                           onEvent: ((CartReplayEvent) -> Void)? = nil) throws -> Result {
         let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = CartPlayer(motion: input, settings: options.controls, pose: options.pose,
                                 session: CartSession(seed: options.seed, rules: options.rules, autostart: true))
@@ -60,6 +66,8 @@ public enum CartReplay {
         let first = replay.firstTimestamp ?? 0
         let leanEvery = max(1, Int((options.rules.tickRate / options.leanRate).rounded()))
         var events: [CartReplayEvent] = []
+        let emit = onEvent ?? { events.append($0) }
+        var jumps = 0, ducks = 0
         var latencies: [Double] = []
         var frames = 0
         var hold: String?
@@ -68,30 +76,30 @@ public enum CartReplay {
             input.advance(toFrameTime: Double(frames) * options.rules.tickInterval)
             let step = player.tick(buttons: ButtonInput())
             switch step.deviceChange {
-            case .lost(let message)?: events.append(.device(t: step.time, lost: true, message: message))
-            case .back?: events.append(.device(t: step.time, lost: false, message: "motion is back"))
+            case .lost(let message)?: emit(.device(t: step.time, lost: true, message: message))
+            case .back?: emit(.device(t: step.time, lost: false, message: "motion is back"))
             case nil: break
             }
             if input.connectionState == .ended { break }
             let nowHeld = player.gestureHold?.message
             if nowHeld != hold {
-                events.append(.gestureHold(t: step.time, hold: nowHeld))
+                emit(.gestureHold(t: step.time, hold: nowHeld))
                 hold = nowHeld
             }
             for (gesture, firing) in [(CartReplayEvent.Gesture.jump, step.motion?.jump), (.duck, step.motion?.duck)] {
                 guard let firing else { continue }
-                events.append(.gesture(t: step.time, gesture: gesture, crossedAt: firing.crossingTimestamp - first,
-                                       mean: firing.mean))
+                emit(.gesture(t: step.time, gesture: gesture, crossedAt: firing.crossingTimestamp - first, mean: firing.mean))
+                if gesture == .jump { jumps += 1 } else { ducks += 1 }
                 latencies.append(step.time - firing.arrivalTime)
             }
             if frames % leanEvery == 0, let lean = step.motion?.lean {
-                events.append(.lean(t: step.time, degrees: lean * 180 / Double.pi))
+                emit(.lean(t: step.time, degrees: lean * 180 / Double.pi))
             }
             if options.keepLevels { levels.append(player.gestureLevels.jump) }
             frames += 1
         }
         let session = player.session
-        return Result(events: events, finalState: session.current, pose: player.pose ?? options.pose ?? .gamepad,
+        return Result(events: events, jumps: jumps, ducks: ducks, finalState: session.current, pose: player.pose ?? options.pose ?? .gamepad,
                       games: session.games, totalScore: session.totalScore, latencies: latencies, frames: frames,
                       rejectedSamples: input.manager.deviceMotionRejections.total, jumpLevels: levels)
     }
