@@ -32,6 +32,7 @@ public enum CartReplay {
     public struct Result: Hashable, Sendable {
         /// Every event in order; empty when `run` handed them to its `onEvent` instead.
         public var events: [CartReplayEvent]
+        /// Gestures fired, counted whether the events were kept or handed over.
         public var jumps = 0
         public var ducks = 0
         public var finalState: CartState
