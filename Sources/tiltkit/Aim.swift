@@ -109,10 +109,9 @@ struct Aim: ParsableCommand {
         options.gyroCalibration = GyroCalibrationChoice.mode(given: gyro.choice, live: false)
         let result = try AimReplay.run(replay: replay, options: options) { print($0.json) }
         let r = result.range
-        let out = "{\"final\":true,\"space\":\"\(space.rawValue)\",\"sensitivity\":\(sensitivity),\"frames\":\(result.frames),"
+        print("{\"final\":true,\"space\":\"\(space.rawValue)\",\"sensitivity\":\(sensitivity),\"frames\":\(result.frames),"
             + String(format: "\"yaw\":%.2f,\"pitch\":%.2f,", r.yaw, r.pitch)
-            + "\"shots\":\(r.shots),\"hits\":\(r.hits),\"hits_by_target\":[\(r.targets.map { String($0.hits) }.joined(separator: ","))]}\n"
-        print(out, terminator: "")
+            + "\"shots\":\(r.shots),\"hits\":\(r.hits),\"hits_by_target\":[\(r.targets.map { String($0.hits) }.joined(separator: ","))]}")
     }
 
     /// Headless runs step a trace by frame; windowed runs play the source live.

@@ -16,9 +16,9 @@
 /// An update type has one consumer at a time, a stream or a handler: starting it again finishes the
 /// stream before, as does `stop…Updates()`. Cancelling the consuming task (or dropping the stream)
 /// stops the update type, and the source when it was the last, moments later on a thread of its own
-/// (stopping may wait for the source's thread, which may be yielding to that very task). When the source ends (a replay's
-/// last sample) the stream finishes; a disconnection only pauses it (see `connectionState`). The
-/// stream does not keep the manager alive: releasing the manager finishes it.
+/// (stopping may wait for the source's thread, which may be yielding to that very task). When the
+/// source ends (a replay's last sample) the stream finishes; a disconnection only pauses it (see
+/// `connectionState`). The stream does not keep the manager alive: releasing the manager finishes it.
 extension MotionManager {
     public typealias UpdateBuffering<Data> = AsyncStream<Data>.Continuation.BufferingPolicy
 
