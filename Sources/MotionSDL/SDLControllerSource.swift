@@ -17,7 +17,7 @@ import Motion
 ///
 /// Samples are delivered on the thread that calls `handle(event:)`. Removing the controller delivers `.disconnected`; a controller with sensors being added
 /// (the same one if its GUID matches, else any) is opened and `.reconnected` follows; one that SDL
-/// announced before its sensors were there is opened again until they are (`openOncePaired`).
+/// announced before its sensors were there is held open, or opened again, until they are (`openAdded`).
 public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     public struct ControllerDescription: Hashable, Sendable {
         public var index: Int32
@@ -164,6 +164,18 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
         return false
     }
 
+    /// A pad SDL announces after a replug, opened as at start: on the evdev route once SDL has paired
+    /// its motion node, on HIDAPI once the driver has read the full report that adds its sensors (a
+    /// Bluetooth DualShock 4 or DualSense has none at the moment SDL announces it).
+    private func openAdded(_ index: Int32) -> Bool {
+        if open(index) { return true }
+        switch SDLSensorRoute(joystickPath: SDL_JoystickPathForIndex(index).map { String(cString: $0) }) {
+        case .evdev: return openOncePaired(index)
+        case .hidapi: return openOnceSensorsAppear([index], within: 2)
+        case .unknown: return false
+        }
+    }
+
     /// Opens the controller at `index` if it has both sensors and enables them.
     private func open(_ index: Int32) -> Bool {
         guard SDL_IsGameController(index) == SDL_TRUE, let c = SDL_GameControllerOpen(index) else { return false }
@@ -220,7 +232,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
             guard waiting else { return false }
             // Prefer the same pad; any pad with sensors will do if it was a different one.
             let sameGUID = wanted.map { Self.equal($0, SDL_JoystickGetDeviceGUID(index)) } ?? true
-            guard sameGUID || preferredIndex == nil, open(index) || openOncePaired(index) else { return false }
+            guard sameGUID || preferredIndex == nil, openAdded(index) else { return false }
             deliver?(.reconnected)
         }
         return true
