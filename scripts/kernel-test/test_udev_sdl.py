@@ -184,21 +184,19 @@ def udevd():
 
 
 @pytest.mark.parametrize("kind,route", [
-    ("ds4-bt", "hidapi"), ("dualsense-bt", "hidapi"),
-    pytest.param("switch-pro-bt", "hidapi", marks=pytest.mark.xfail(
-        reason="SDL 2.26's HIDAPI Switch driver delivers about 0.1 s of the model's motion, then nothing", strict=False)),
+    ("ds4-bt", "hidapi"), ("dualsense-bt", "hidapi"), ("switch-pro-bt", "hidapi"),
     ("ds4-usb", "evdev"), ("ds4-bt", "evdev"), ("dualsense-usb", "evdev"), ("dualsense-bt", "evdev"),
-    ("switch-pro-usb", "evdev")])
+    ("switch-pro-usb", "evdev"), ("switch-pro-bt", "evdev")])
 def test_sdl_route_values_rate_replug(request, kind, route):
     """`--source sdl` on a pad the kernel drives, through one of SDL's routes: its samples are the
     values `hidraw:` reads from the same pad (the gyro bias SDL's reader subtracts aside), at the
-    pad's rate; for both PlayStation pads on HIDAPI and one pad on the evdev route, unplug and
-    replug come through SDL's events."""
+    pad's rate; for every pad on HIDAPI and one on the evdev route, unplug and replug come
+    through SDL's events."""
     if route == "hidapi":
         # SDL 2.26 finds joysticks through udev's database; the SDL 2.32 here is built without libudev.
         request.getfixturevalue("udevd")
     env = ROUTES[route]()
-    replug = (kind, route) in (("ds4-bt", "hidapi"), ("dualsense-bt", "hidapi"), ("dualsense-usb", "evdev"))
+    replug = route == "hidapi" or kind == "dualsense-usb"
     pad = LivePad(kind)
     # The Switch's gyro through hid-nintendo is 0.27 % off hidraw's formula (test_switch.py): the
     # evdev route's reference is then the kernel's node itself.
@@ -219,7 +217,10 @@ def test_sdl_route_values_rate_replug(request, kind, route):
         if replug:
             unplugged = time.monotonic()
             pad.destroy()
-            latency = (sdl.wait_line("disconnected", 5) or float("inf")) - unplugged
+            # From the kernel's removal on: destroying the uhid device returns once the driver has
+            # let the pad go, which takes hid-nintendo about 0.5 s.
+            removed = time.monotonic()
+            latency = (sdl.wait_line("disconnected", 5) or float("inf")) - removed
             pad = LivePad(kind, pad.uniq)
             replugged = time.monotonic()
             # The evdev route is back within 0.6 s; SDL 2.26's HIDAPI probes the pad's feature reports first.
@@ -280,7 +281,7 @@ def test_sdl_route_values_rate_replug(request, kind, route):
         print(f"  {len(mixed)} samples off every set (index, time, nearest set of accel / gyro, LSB): {mixed[:8]}; "
               f"their neighbours' times: {[[round(t, 4) for t in times[max(0, m[0] - 2):m[0] + 3]] for m in mixed[:3]]}")
     if replug:
-        print(f"  unplug said after {latency * 1e3:.0f} ms; 'is back' {(back or float('inf')) - replugged:.2f} s after the replug; "
+        print(f"  the kernel removed the pad in {(removed - unplugged) * 1e3:.0f} ms; the unplug said {latency * 1e3:.0f} ms later; 'is back' {(back or float('inf')) - replugged:.2f} s after the replug; "
               f"{len([t for t in times if back and t > back])} samples after it")
     assert len(distinct) >= len(pad.values), f"the reference read {len(distinct)} value sets"
     # On the evdev route SDL reads what the kernel calibrated in integer arithmetic (hid-playstation's
@@ -296,9 +297,11 @@ def test_sdl_route_values_rate_replug(request, kind, route):
     assert sdl_count >= 0.8 * ref_count, \
         f"{sdl_count} samples through SDL, {ref_count} reports through {ref_spec} over the same {span[1] - span[0]:.2f} s"
     if replug:
-        # SDL sees the unplug when its event pump next reads /dev/input's inotify queue: 0.25–0.59 s
-        # measured on the evdev route under the emulated CPU with other VMs running.
-        assert latency < 1.0, f"the unplug came through SDL after {latency:.2f} s"
+        # SDL sees the unplug when its event pump next reads /dev/input's inotify queue (the evdev
+        # route: 0.25–0.59 s measured under the emulated CPU with other VMs running), or when its
+        # read of the hidraw node fails (HIDAPI: 0.02–0.08 s; SDL 2.26's Switch driver 0.51 s, idle).
+        bound = 2.0 if pad.switch and route == "hidapi" else 1.0
+        assert latency < bound, f"the unplug came through SDL after {latency:.2f} s"
         assert back is not None and len([t for t in times if t > back]) > 50, "no samples after the replug"
 
 
