@@ -328,9 +328,12 @@ public struct AHRS: DeviceMotionEstimator {
             let moved = (fit.apply(raw) - current).length
             // The first fit is used only where the raw field keeps failing the disturbance check while the
             // device turns (it turns with the device) and the fit moves it materially: an early fit is off
-            // by a few percent, and on a field that already passes it only turns the heading.
+            // by a few percent, and on a field that already passes it only turns the heading. A high fit
+            // with soft iron shows the raw field bent (its strength changes with the direction the device
+            // faces, as no room's field does) even where the check, learning as it goes, lets it pass.
+            let bent = fit.hasSoftIron && fit.earnedAccuracy == .high
             if fieldCalibration == nil
-                && (rawFieldRejectedTurning < settings.magneticFirstFieldTime
+                && ((rawFieldRejectedTurning < settings.magneticFirstFieldTime && !bent)
                     || moved <= settings.magneticCalibrationMinimum * fit.fieldStrength) { return current }
             if moved > settings.magneticCalibrationRestart * fit.fieldStrength {
                 // Where the heading has an earth's field to judge by (learned before the iron came, or

@@ -120,11 +120,12 @@ public struct AHRSSettings: Hashable, Sendable {
     /// six with a 40 s `magneticTimeConstant`, 2.25° → 1.86°, 4.50° → 3.89°).
     public var magneticRejectionFactor: Double = 6
     /// Learn the iron that rides along with the sensor (a magnet or magnetised parts beside it: a
-    /// hard-iron offset, and diagonal soft iron) online while the device turns, and take it out of
+    /// hard-iron offset, and soft iron) online while the device turns, and take it out of
     /// the field before the heading sees it. Uncalibrated, such a field turns with the device, so the
     /// disturbance check rejects it for good and the heading coasts. While the field fails the check
     /// its readings go to a `MagnetometerCalibrator`; a fit is used once the raw field has failed the
-    /// check for `magneticFirstFieldTime` of turning, if it moves the field by
+    /// check for `magneticFirstFieldTime` of turning (or at once, a high fit with soft iron: the raw
+    /// field's strength changes with the direction the device faces), if it moves the field by
     /// `magneticCalibrationMinimum` of its strength, its readings lie on one sphere (the residual a
     /// high fit needs) and, below high's coverage, its strength agrees with the reference the heading
     /// has. Off where the caller calibrates the field first (the motion manager does).

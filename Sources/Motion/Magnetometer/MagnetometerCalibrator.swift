@@ -3,7 +3,7 @@ import Foundation
 /// Learns a magnetometer's calibration in use, as Core Motion does behind `CMCalibratedMagneticField`:
 /// raw readings spread over the directions the device has faced are kept (a few per direction, the
 /// latest), a sphere is fitted to them (hard iron: its centre is the offset; least squares on
-/// |m|² = 2 m·b + c), and a diagonal ellipsoid (soft iron) where the readings cover half of the
+/// |m|² = 2 m·b + c), and an ellipsoid (soft iron) where the readings cover half of the
 /// directions and it fits clearly better. The accuracy is earned: uncalibrated before a fit, then
 /// by the fit's residual and coverage (`MagnetometerCalibration.earnedAccuracy`), and low while the
 /// field's strength strays from the fitted one (a magnet, a steel desk) for more than a moment.
@@ -29,8 +29,9 @@ public struct MagnetometerCalibrator: Sendable {
     /// The coverage a soft-iron (ellipsoid) fit needs: with fewer directions its three radii are
     /// not told apart from the hard iron.
     public static let softIronCoverage = 0.5
-    /// How many more of the directions a high fit must cover to replace a high fit.
-    public static let betterCoverage = 0.15
+    /// How many more of the directions a high fit must cover to replace a high fit, or, over as many,
+    /// the fraction of its residual it must come within.
+    public static let betterCoverage = 0.15, closerFit = 0.5
     /// Readings further than this (relative) from a first fit's sphere are left out of the second.
     public static let outlierLimit = 0.05
     /// How far the field's dip may stray from the one learned (radians), and that dip's time constant, s.
@@ -158,16 +159,23 @@ public struct MagnetometerCalibrator: Sendable {
         }
         fit.coverage = Self.coverage(readings, offset: fit.offset)
         guard fit.coverage >= 4 / Double(Self.directionBins) else { return }
-        if fit.coverage >= Self.softIronCoverage, let ellipsoid = Self.fitDiagonalEllipsoid(readings), ellipsoid.residual < 0.8 * fit.residual {
-            fit = MagnetometerCalibration(offset: ellipsoid.offset, scale: ellipsoid.scale, fieldStrength: ellipsoid.fieldStrength,
-                                          residual: ellipsoid.residual, coverage: fit.coverage)
+        // Soft iron bends the sphere into an ellipsoid, and a sphere around it is off-centre: the
+        // directions are counted again from the ellipsoid's centre, through its matrix.
+        if fit.coverage >= MagnetometerCalibration.highCoverage, var ellipsoid = Self.fitEllipsoid(readings),
+           ellipsoid.residual < 0.8 * fit.residual {
+            ellipsoid.coverage = Double(Set(readings.map { Self.bin(of: ellipsoid.apply($0)) }).count) / Double(Self.directionBins)
+            if ellipsoid.coverage >= Self.softIronCoverage { fit = ellipsoid }
+            // The readings lie on an ellipsoid, too few directions yet to trust it: a sphere would bend the heading.
+            else if ellipsoid.residual <= Self.closerFit * fit.residual { return }
         }
         if restored, let current = calibration, fit.earnedAccuracy < current.earnedAccuracy { return }
         // A fit that earned high stands (Core Motion's calibration does not wander either) until a
-        // high fit over clearly more directions replaces it; a long disturbance, a changed iron,
-        // starts it all again.
+        // high fit over clearly more directions replaces it, or one that fits clearly closer over as
+        // many (soft iron that a sphere fit could only approximate); a long disturbance, a changed
+        // iron, starts it all again.
         if let current = calibration, current.earnedAccuracy == .high, !restored,
-           !(fit.earnedAccuracy == .high && fit.coverage >= current.coverage + Self.betterCoverage) { return }
+           !(fit.earnedAccuracy == .high && (fit.coverage >= current.coverage + Self.betterCoverage
+                || (fit.coverage >= current.coverage && fit.residual <= Self.closerFit * current.residual))) { return }
         restored = false
         if fit.earnedAccuracy != calibration?.earnedAccuracy { generation += 1 }
         calibration = fit
@@ -218,22 +226,42 @@ public struct MagnetometerCalibrator: Sendable {
                                        residual: residual(readings.map { ($0 - offset).length }, radius), coverage: 0)
     }
 
-    /// Least squares on a·x² + b·y² + c·z² + d·x + e·y + f·z = 1; refused unless the three radii are
-    /// real and within 1.5× of each other.
-    static func fitDiagonalEllipsoid(_ readings: [Vector3]) -> MagnetometerCalibration? {
-        let solution = LeastSquares.solve(readings, unknowns: 6) { m, row in
-            row[0] = m.x * m.x; row[1] = m.y * m.y; row[2] = m.z * m.z; row[3] = m.x; row[4] = m.y; row[5] = m.z
+    /// The general ellipsoid (soft iron with the axes' couplings, and the hard iron): least squares on
+    /// mᵀAm + v·m = 1 with A symmetric (nine unknowns), in coordinates centred on the readings' mean and
+    /// scaled by their spread so the normal equations stay well conditioned. Its centre is the offset;
+    /// the symmetric square root of A (over 1 + cᵀAc) maps the ellipsoid onto a sphere without turning
+    /// it, scaled to the mean radius. Refused unless A is positive definite and the longest radius is
+    /// within twice the shortest.
+    static func fitEllipsoid(_ readings: [Vector3]) -> MagnetometerCalibration? {
+        guard readings.count >= 9 else { return nil }
+        let mean = readings.reduce(Vector3.zero, +) * (1 / Double(readings.count))
+        let spread = (readings.reduce(0) { $0 + ($1 - mean).lengthSquared } / Double(readings.count)).squareRoot()
+        guard spread > 0, spread.isFinite else { return nil }
+        let solution = LeastSquares.solve(readings, unknowns: 9) { reading, row in
+            let m = (reading - mean) * (1 / spread)
+            row[0] = m.x * m.x; row[1] = m.y * m.y; row[2] = m.z * m.z
+            row[3] = 2 * m.x * m.y; row[4] = 2 * m.x * m.z; row[5] = 2 * m.y * m.z
+            row[6] = m.x; row[7] = m.y; row[8] = m.z
             return 1
         }
-        guard let s = solution, s[0] > 0, s[1] > 0, s[2] > 0 else { return nil }
-        let offset = Vector3(-s[3] / (2 * s[0]), -s[4] / (2 * s[1]), -s[5] / (2 * s[2]))
-        let g = 1 + s[0] * offset.x * offset.x + s[1] * offset.y * offset.y + s[2] * offset.z * offset.z
-        let radii = [(g / s[0]).squareRoot(), (g / s[1]).squareRoot(), (g / s[2]).squareRoot()]
-        guard radii.allSatisfy({ $0.isFinite && $0 > 0 }), radii.max()! / radii.min()! < 1.5 else { return nil }
-        let mean = radii.reduce(0, +) / 3
-        var fit = MagnetometerCalibration(offset: offset, scale: Vector3(mean / radii[0], mean / radii[1], mean / radii[2]),
-                                          fieldStrength: mean, residual: 0, coverage: 0)
-        fit.residual = residual(readings.map { fit.apply($0).length }, mean)
+        guard let s = solution else { return nil }
+        let a = SymmetricMatrix3(xx: s[0], yy: s[1], zz: s[2], xy: s[3], xz: s[4], yz: s[5])
+        // The centre solves 2Ac = −v: through A's eigenvectors, which also tell a definite A.
+        let (values, vectors) = a.eigen()
+        guard values.x > 0 else { return nil }
+        let v = Vector3(s[6], s[7], s[8])
+        let inverse = SymmetricMatrix3.compose([1 / values.x, 1 / values.y, 1 / values.z], vectors)
+        let centre = inverse * v * -0.5
+        let k = 1 + centre.dot(a * centre)
+        guard k > 0 else { return nil }
+        // Radii in the scaled coordinates: (k / λ)^½.
+        let radii = [values.x, values.y, values.z].map { (k / $0).squareRoot() }
+        guard radii.allSatisfy({ $0.isFinite && $0 > 0 }), radii.max()! / radii.min()! < 2 else { return nil }
+        let radius = radii.reduce(0, +) / 3
+        let root = SymmetricMatrix3.compose([values.x, values.y, values.z].map { ($0 / k).squareRoot() * radius }, vectors)
+        var fit = MagnetometerCalibration(offset: mean + centre * spread, softIron: root, fieldStrength: radius * spread,
+                                          residual: 0, coverage: 0)
+        fit.residual = residual(readings.map { fit.apply($0).length }, fit.fieldStrength)
         return fit
     }
 
