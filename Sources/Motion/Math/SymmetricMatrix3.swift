@@ -19,16 +19,10 @@ public struct SymmetricMatrix3: Hashable, Sendable {
 
     public var isDiagonal: Bool { xy == 0 && xz == 0 && yz == 0 }
 
-    public var isFinite: Bool { [xx, yy, zz, xy, xz, yz].allSatisfy(\.isFinite) }
-
     public static func * (m: SymmetricMatrix3, v: Vector3) -> Vector3 {
         Vector3(m.xx * v.x + m.xy * v.y + m.xz * v.z,
                 m.xy * v.x + m.yy * v.y + m.yz * v.z,
                 m.xz * v.x + m.yz * v.y + m.zz * v.z)
-    }
-
-    public static func * (m: SymmetricMatrix3, k: Double) -> SymmetricMatrix3 {
-        SymmetricMatrix3(xx: m.xx * k, yy: m.yy * k, zz: m.zz * k, xy: m.xy * k, xz: m.xz * k, yz: m.yz * k)
     }
 
     /// Eigenvalues in ascending order and their unit eigenvectors (as the columns, in the same order),
