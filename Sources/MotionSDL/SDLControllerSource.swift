@@ -148,9 +148,7 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     /// afterwards. On the evdev route the pad is closed and opened again, SDL reading /dev/input's
     /// news in between (SDL_GameControllerUpdate runs its joystick detection), until it has sensors,
     /// for up to `seconds`; sooner given up when the kernel shows no motion node beside it.
-    private func openOncePaired(_ index: Int32, within seconds: Double = 2) -> Bool {
-        guard let path = SDL_JoystickPathForIndex(index).map({ String(cString: $0) }),
-              SDLSensorRoute(joystickPath: path) == .evdev else { return false }
+    private func openOncePaired(_ index: Int32, joystickNode path: String, within seconds: Double = 2) -> Bool {
         let instance = SDL_JoystickGetDeviceInstanceID(index)
         let start = clock.now()
         while clock.now() < start + seconds {
@@ -169,8 +167,9 @@ public final class SDLControllerSource: MotionSource, @unchecked Sendable {
     /// Bluetooth DualShock 4 or DualSense has none at the moment SDL announces it).
     private func openAdded(_ index: Int32) -> Bool {
         if open(index) { return true }
-        switch SDLSensorRoute(joystickPath: SDL_JoystickPathForIndex(index).map { String(cString: $0) }) {
-        case .evdev: return openOncePaired(index)
+        guard let path = SDL_JoystickPathForIndex(index).map({ String(cString: $0) }) else { return false }
+        switch SDLSensorRoute(joystickPath: path) {
+        case .evdev: return openOncePaired(index, joystickNode: path)
         case .hidapi: return openOnceSensorsAppear([index], within: 2)
         case .unknown: return false
         }

@@ -157,13 +157,13 @@ public struct MagnetometerCalibrator: Sendable {
             readings = kept
             fit = trimmed
         }
-        fit.coverage = Self.coverage(readings, offset: fit.offset)
+        fit.coverage = Self.coverage(readings.map { $0 - fit.offset })
         guard fit.coverage >= 4 / Double(Self.directionBins) else { return }
         // Soft iron bends the sphere into an ellipsoid, and a sphere around it is off-centre: the
         // directions are counted again from the ellipsoid's centre, through its matrix.
         if fit.coverage >= MagnetometerCalibration.highCoverage, var ellipsoid = Self.fitEllipsoid(readings),
            ellipsoid.residual < 0.8 * fit.residual {
-            ellipsoid.coverage = Double(Set(readings.map { Self.bin(of: ellipsoid.apply($0)) }).count) / Double(Self.directionBins)
+            ellipsoid.coverage = Self.coverage(readings.map(ellipsoid.apply))
             if ellipsoid.coverage >= Self.softIronCoverage { fit = ellipsoid }
             // The readings lie on an ellipsoid, too few directions yet to trust it: a sphere would bend the heading.
             else if ellipsoid.residual <= Self.closerFit * fit.residual { return }
@@ -207,8 +207,9 @@ public struct MagnetometerCalibrator: Sendable {
         return code > 13 ? code - 1 : code
     }
 
-    static func coverage(_ readings: [Vector3], offset: Vector3) -> Double {
-        Double(Set(readings.map { bin(of: $0 - offset) }).count) / Double(directionBins)
+    /// Fraction of the direction bins the (calibrated) field's directions fall in.
+    static func coverage(_ directions: [Vector3]) -> Double {
+        Double(Set(directions.map(bin(of:))).count) / Double(directionBins)
     }
 
     /// Least squares on |m|² = 2 m·b + c: b is the centre, r² = c + |b|².

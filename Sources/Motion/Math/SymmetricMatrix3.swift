@@ -4,7 +4,6 @@ import Foundation
 ///
 ///     let m = SymmetricMatrix3(xx: 2, yy: 1, zz: 1, xy: 0.5, xz: 0, yz: 0)
 ///     let (values, vectors) = m.eigen()      // ascending values, unit vectors as columns
-///     let root = m.squareRoot()!             // root * root == m
 public struct SymmetricMatrix3: Hashable, Sendable {
     public var xx, yy, zz, xy, xz, yz: Double
 
@@ -62,14 +61,8 @@ public struct SymmetricMatrix3: Hashable, Sendable {
                 order.map { Vector3(v[0][$0], v[1][$0], v[2][$0]) })
     }
 
-    /// The symmetric positive definite square root; nil unless every eigenvalue is positive.
-    public func squareRoot() -> SymmetricMatrix3? {
-        let (values, vectors) = eigen()
-        guard values.x > 0, values.y > 0, values.z > 0 else { return nil }
-        return Self.compose([values.x.squareRoot(), values.y.squareRoot(), values.z.squareRoot()], vectors)
-    }
-
-    /// Σ λᵢ vᵢ vᵢᵀ.
+    /// Σ λᵢ vᵢ vᵢᵀ: with `eigen()`'s vectors and a function of its values, that function of the
+    /// matrix (its inverse, its square root).
     static func compose(_ values: [Double], _ vectors: [Vector3]) -> SymmetricMatrix3 {
         var m = SymmetricMatrix3(xx: 0, yy: 0, zz: 0)
         for (l, v) in zip(values, vectors) {
