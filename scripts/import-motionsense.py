@@ -13,14 +13,23 @@ no quaternion; roll/pitch/yaw, gravity and user acceleration as the reference. A
 Core Motion's initialisation sample (zero attitude and user acceleration) is dropped. Files are
 named `ACTIVITY_TRIAL_sub_SUBJECT.csv`, as the shared folder's subjects 1-2.
 
+It also reads walks recorded outside MotionSense's trials by the idocal/motionsense project
+(github.com/idocal/motionsense, folder `notebooks/real-data`: `wlk1.csv`, `ups2.csv`, ... recorded
+with Core Motion on the project members' own phones, 100 Hz, with a `timeIntervalSince1970`
+column). The repository states no licence, so these are measured, never bundled. Times come from
+that column; the files are named `ACTIVITY_N_sub_idocal.csv` (one subject name: the recordings do
+not say who walked).
+
     scripts/import-motionsense.py SOURCE OUT_DIR [--subjects 5-24] [--activities wlk,jog,ups,dws]
 
-SOURCE: the extracted `A_DeviceMotion_data` folder, the zip itself, or a checkout of the repository.
+SOURCE: the extracted `A_DeviceMotion_data` folder, the zip itself, or a checkout of the repository;
+or idocal/motionsense's `notebooks/real-data` folder (or a checkout of that repository).
 Subjects 3 and 4 are never converted: they are held out to check the activity gate's tuning.
 """
 import argparse
 import io
 import os
+import re
 import sys
 import zipfile
 
@@ -31,6 +40,9 @@ HEADER = ("t,ax,ay,az,gx,gy,gz,mx,my,mz,ref_qw,ref_qx,ref_qy,ref_qz,ref_roll,ref
 COLUMNS = ["attitude.roll", "attitude.pitch", "attitude.yaw", "gravity.x", "gravity.y", "gravity.z",
            "rotationRate.x", "rotationRate.y", "rotationRate.z",
            "userAcceleration.x", "userAcceleration.y", "userAcceleration.z"]
+
+
+OWN_NAME = re.compile(r"(wlk|jog|ups|dws|sit|std)(\d+)\.csv")
 
 
 def subject_range(text):
@@ -50,6 +62,11 @@ class Source:
     def __init__(self, path):
         self.zip = None
         self.root = None
+        self.own = False  # idocal's real-data: ACTIVITY N .csv in one folder, no subject numbers
+        for candidate in (path, os.path.join(path, "notebooks", "real-data")):
+            if os.path.isdir(candidate) and any(OWN_NAME.fullmatch(n) for n in os.listdir(candidate)):
+                self.root, self.own = candidate, True
+                return
         if os.path.isfile(path):
             try:
                 self.zip = zipfile.ZipFile(path)
@@ -68,7 +85,13 @@ class Source:
         sys.exit(f"{path}: expected A_DeviceMotion_data (folders like wlk_7/sub_5.csv) or its zip")
 
     def members(self):
-        """(trial folder, subject, reader) for every sub_N.csv."""
+        """(trial folder, subject, reader) for every sub_N.csv (idocal's: every ACTIVITY N .csv, subject "idocal")."""
+        if self.own:
+            for name in sorted(os.listdir(self.root)):
+                match = OWN_NAME.fullmatch(name)
+                if match:
+                    yield f"{match[1]}_{match[2]}", "idocal", name
+            return
         if self.zip:
             names = [n for n in self.zip.namelist() if n.endswith(".csv") and "__MACOSX" not in n]
         else:
@@ -107,6 +130,9 @@ def convert(text, label):
         index = [header.index(c) for c in COLUMNS]
     except ValueError as error:
         sys.exit(f"{label}:1: expected the columns {', '.join(COLUMNS)}; {error}")
+    clock = header.index("timeIntervalSince1970") if "timeIntervalSince1970" in header else None
+    if clock is not None:
+        index.append(clock)
     rows = []
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
@@ -122,11 +148,15 @@ def convert(text, label):
     if rows and all(v == 0 for v in rows[0][0:3] + rows[0][9:12]):
         rows.pop(0)
     out = [HEADER]
-    for i, (roll, pitch, yaw, gx, gy, gz, rx, ry, rz, ux, uy, uz) in enumerate(rows):
-        cells = [fmt(i / RATE_HZ)] + [fmt(v) for v in (gx + ux, gy + uy, gz + uz, rx, ry, rz)] + [""] * 7
+    start = rows[0][12] if rows and clock is not None else 0
+    for i, row in enumerate(rows):
+        roll, pitch, yaw, gx, gy, gz, rx, ry, rz, ux, uy, uz = row[:12]
+        t = row[12] - start if clock is not None else i / RATE_HZ
+        cells = [fmt(t)] + [fmt(v) for v in (gx + ux, gy + uy, gz + uz, rx, ry, rz)] + [""] * 7
         cells += [fmt(v) for v in (roll, pitch, yaw, gx, gy, gz, ux, uy, uz)]
         out.append(",".join(cells))
-    return "\n".join(out) + "\n", len(rows)
+    seconds = rows[-1][12] - start if rows and clock is not None else len(rows) / RATE_HZ
+    return "\n".join(out) + "\n", len(rows), seconds
 
 
 def main():
@@ -144,16 +174,17 @@ def main():
     os.makedirs(args.out_dir, exist_ok=True)
     written = 0
     for trial, subject, name in source.members():
-        if subject not in subjects or trial.split("_")[0] not in activities:
+        if (not source.own and subject not in subjects) or trial.split("_")[0] not in activities:
             continue
-        text, count = convert(source.read(name), name)
+        text, count, seconds = convert(source.read(name), name)
         out_name = f"{trial}_sub_{subject}.csv"
         with open(os.path.join(args.out_dir, out_name), "w", encoding="utf-8") as f:
             f.write(text)
         written += 1
-        print(f"{out_name}: {count} samples, {count / RATE_HZ:.1f} s")
+        print(f"{out_name}: {count} samples, {seconds:.1f} s")
     if written == 0:
-        sys.exit(f"{args.source}: no recording of subjects {args.subjects} and activities {args.activities}")
+        chosen = "" if source.own else f"subjects {args.subjects} and "
+        sys.exit(f"{args.source}: no recording of {chosen}activities {args.activities}")
 
 
 if __name__ == "__main__":

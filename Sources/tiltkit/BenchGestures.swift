@@ -25,7 +25,7 @@ extension Bench {
         @Flag(help: "Print machine-readable JSON instead of the table.")
         var json = false
 
-        @Flag(help: "Also list every false fire and missed label.")
+        @Flag(help: "Also list every false fire and missed label, then every fire no label judges.")
         var list = false
 
         @Option(help: ArgumentHelp("Write SVG charts of the jump detector's signal against the labels into this folder.", valueName: "DIR"))
@@ -67,7 +67,7 @@ extension Bench {
             guard !report.recordings.isEmpty else { throw ValidationError("no labelled recording found under \(folder.path)") }
             let output = BenchOutput(json: json, plotDirectory: plot.map { URL(fileURLWithPath: $0) })
             try output.emit(bench: "gestures", quick: false, report: report,
-                            text: report.text + (report.curve.map { "\n\n" + $0.text } ?? "") + (list ? "\n\n" + report.score.mistakes.joined(separator: "\n") : ""))
+                            text: report.text + (report.curve.map { "\n\n" + $0.text } ?? "") + (list ? "\n\n" + (report.score.mistakes + report.score.unjudgedFires).joined(separator: "\n") : ""))
             try output.write(charts: bench.charts(report) + (report.curve.map { [(file: "gestures-threshold-curve.svg", chart: $0.chart)] } ?? []))
         }
     }

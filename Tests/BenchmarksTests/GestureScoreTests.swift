@@ -56,6 +56,9 @@ import TestSupport
         #expect(score.recordedSeconds == 120 && score.unjudgedPerMinute == 1)
         #expect(score.mistakes.contains("missed jump r 20.000–20.400 s (tip-toward)"))
         #expect(score.mistakes.contains("false jump r 31.000 s in: roll"))
+        // What is left to label, one line per unjudged fire, none of them among the mistakes.
+        #expect(score.unjudgedFires == ["unjudged jump r 70.200 s in: ignore", "unjudged duck r 100.000 s in: no label"])
+        #expect(!score.mistakes.contains { $0.hasPrefix("unjudged") })
     }
 
     @Test func walkingFiresPerMinuteCountWalksJogsAndStairs() throws {

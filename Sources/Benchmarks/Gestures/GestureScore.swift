@@ -44,6 +44,8 @@ public struct GestureScore: Hashable, Sendable, Codable {
     public var recordedSeconds = 0.0
     /// Each false fire and each missed label, one line ("recording t gesture: labels here"), for `--list`.
     public var mistakes: [String] = []
+    /// Each fire no label judges, one line in the same form, for `--list`: what is left to label.
+    public var unjudgedFires: [String] = []
 
     public init() {}
 
@@ -63,6 +65,9 @@ public struct GestureScore: Hashable, Sendable, Codable {
         // after a tip away or a roll ends comes from whatever follows it.
         func covers(_ label: GestureLabel, _ t: Double) -> Bool {
             t >= label.start && t <= label.end + (label.expect == .none ? 0 : Self.lateness)
+        }
+        func kinds(_ here: [Int]) -> String {
+            here.isEmpty ? "no label" : here.map { labels[$0].kind }.joined(separator: ", ")
         }
         var matched = Set<Int>()
         for label in labels {
@@ -86,10 +91,10 @@ public struct GestureScore: Hashable, Sendable, Codable {
             } else if (here.contains(where: { labels[$0].expect == .ignore }) && !here.contains(where: { labels[$0].expect == .none }))
                         || (fire.gesture == .duck && here.isEmpty) {
                 update(fire.gesture) { $0.unjudged += 1 }   // the truth cannot call it either way
+                unjudgedFires.append("unjudged \(fire.gesture.rawValue) \(recording) \(fixed(fire.t)) s in: \(kinds(here))")
             } else {
                 update(fire.gesture) { $0.fires += 1 }
-                let kinds = here.map { labels[$0].kind }.joined(separator: ", ")
-                mistakes.append("false \(fire.gesture.rawValue) \(recording) \(fixed(fire.t)) s in: \(kinds.isEmpty ? "no label" : kinds)")
+                mistakes.append("false \(fire.gesture.rawValue) \(recording) \(fixed(fire.t)) s in: \(kinds(here))")
             }
         }
         for (index, label) in labels.enumerated() where (label.expect == .jump || label.expect == .duck) && !matched.contains(index) {
