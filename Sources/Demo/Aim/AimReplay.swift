@@ -54,6 +54,7 @@ public enum AimReplay {
     /// `onEvent`, each event goes there as it happens and nothing grows with the recording's length
     /// (the command prints them so).
     public static func run(replay: SteppedReplaySource, options: Options, onEvent: ((Event) -> Void)? = nil) throws -> Result {
+        precondition(!replay.loop, "a looping replay never ends: pass one made with loop: false")
         let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = AimPlayer(motion: input, settings: options.settings)
         try player.start()

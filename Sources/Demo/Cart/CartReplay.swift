@@ -59,6 +59,7 @@ public enum CartReplay {
     /// plays in the same memory (the command prints them so).
     public static func run(replay: SteppedReplaySource, options: Options,
                            onEvent: ((CartReplayEvent) -> Void)? = nil) throws -> Result {
+        precondition(!replay.loop, "a looping replay never ends: pass one made with loop: false")
         let input = SceneMotionInput(steppedReplay: replay, gyroCalibration: options.gyroCalibration)
         let player = CartPlayer(motion: input, settings: options.controls, pose: options.pose,
                                 session: CartSession(seed: options.seed, rules: options.rules, autostart: true))

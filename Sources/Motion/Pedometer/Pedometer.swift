@@ -80,8 +80,8 @@ public final class Pedometer: Sendable {
         throws(MotionManagerError) -> AsyncStream<PedometerData> {
         guard isStepCountingAvailable else { throw .sensorUnavailable("accelerometer") }
         let (stream, feed) = UpdateFeed<PedometerData>.makeStream(bufferingPolicy: bufferingPolicy) { [weak self] feed in
-            guard let self, state.withLock({ $0.updates?.sink.isFed(by: feed) ?? false }) else { return }
-            stopUpdates()
+            // Checked under the lock the stop takes: updates started since, for another consumer, keep running.
+            self?.stopUpdates(if: { $0?.isFed(by: feed) ?? false })
         }
         startUpdates(from: start, sink: .stream(feed))
         return stream
@@ -97,13 +97,17 @@ public final class Pedometer: Sendable {
 
     /// Stops pushing and counting; what was seen stays queryable. Handlers may still run for data
     /// sent before this returned.
-    public func stopUpdates() {
-        let observation = state.withLock { s -> MotionSampleObservation? in
+    public func stopUpdates() { stopUpdates(if: { _ in true }) }
+
+    private func stopUpdates(if current: (UpdateSink<PedometerData>?) -> Bool) {
+        let observation = state.withLock { s -> MotionSampleObservation?? in
+            guard current(s.updates?.sink) else { return .none }
             s.updates?.sink.finish()
             s.updates = nil
             defer { s.observation = nil }
-            return s.observation
+            return .some(s.observation)
         }
+        guard let observation else { return }
         observation?.cancel()
         counting.sync {}  // samples already queued are counted before the last step is flushed
         state.withLock { _ = $0.counter.finish() }

@@ -68,8 +68,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         if let summary {
             timing = (try stream.next()?.timestamp, summary.duration, summary.medianPeriod, summary.columns)
         } else {
-            var tally = TraceTally()
-            while let s = try stream.next() { tally.add(s) }
+            let tally = try TraceTally(reading: stream)
             timing = (tally.first, tally.duration, tally.periods.median, tally.columns)
         }
         self.init(samples: .file(url, format), metadata: stream.metadata, columns: timing.columns,
@@ -90,7 +89,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         self.loop = loop
         info = MotionSourceInfo(name: "trace \(metadata.source)", kind: "trace", sensors: columns.sensors,
                                 nominalRate: metadata.nominalRate ?? Trace.estimatedRate(medianPeriod: medianPeriod))
-        loopLength = duration + (medianPeriod ?? metadata.nominalRate.map { 1 / $0 } ?? 0.01)
+        loopLength = TraceTally.loopLength(duration: duration, medianPeriod: medianPeriod, nominalRate: metadata.nominalRate)
     }
 
     /// Seconds added to timestamps on each further pass of a loop: duration + one median period.

@@ -53,8 +53,7 @@ public final class SteppedReplaySource: MotionSource, @unchecked Sendable {
     /// the error is delivered as `.disconnected` followed by `.ended`.
     public convenience init(file url: URL, format: TraceFormat? = nil, loop: Bool = true) throws {
         let stream = try TraceSampleStream(contentsOf: url, format: format)
-        var tally = TraceTally()
-        while let sample = try stream.next() { tally.add(sample) }
+        let tally = try TraceTally(reading: stream)
         self.init(samples: .file(url, format), metadata: stream.metadata, sensors: tally.columns.sensors,
                   first: tally.first, count: tally.count, duration: tally.duration, medianPeriod: tally.periods.median,
                   warnings: stream.warnings, loop: loop)
@@ -68,8 +67,8 @@ public final class SteppedReplaySource: MotionSource, @unchecked Sendable {
         firstTimestamp = first
         sampleCount = count
         info = MotionSourceInfo(name: "trace \(metadata.source)", kind: "trace", sensors: sensors,
-                                nominalRate: metadata.nominalRate ?? medianPeriod.map { 1 / $0 })
-        loopLength = duration + (medianPeriod ?? metadata.nominalRate.map { 1 / $0 } ?? 0.01)
+                                nominalRate: metadata.nominalRate ?? Trace.estimatedRate(medianPeriod: medianPeriod))
+        loopLength = TraceTally.loopLength(duration: duration, medianPeriod: medianPeriod, nominalRate: metadata.nominalRate)
     }
 
     public func start(_ deliver: @escaping @Sendable (MotionSourceEvent) -> Void) throws {

@@ -103,6 +103,19 @@ struct TraceTally {
 
     var duration: Double { first.flatMap { f in last.map { $0 - f } } ?? 0 }
 
+    init() {}
+
+    /// The tally of what is left in `stream`, read to its end: a file replay's first pass.
+    init(reading stream: TraceSampleStream) throws {
+        while let sample = try stream.next() { add(sample) }
+    }
+
+    /// Seconds a looping replay adds to timestamps on each further pass: the span and one period
+    /// (the median, else the file's nominal one, else 10 ms), so the seam keeps the trace's rhythm.
+    static func loopLength(duration: Double, medianPeriod: Double?, nominalRate: Double?) -> Double {
+        duration + (medianPeriod ?? nominalRate.map { 1 / $0 } ?? 0.01)
+    }
+
     mutating func add(_ s: MotionSample) {
         if let last { periods.add(s.timestamp - last) }
         if first == nil { first = s.timestamp }
