@@ -145,23 +145,21 @@ def accuracy_magnet_curve(document):
 
 # The cart game's gestures (`bench gestures`).
 
+def ms(seconds):
+    """Seconds as whole milliseconds; "-" where the bench had none."""
+    return "-" if seconds is None else f"{seconds * 1000:.0f}"
+
+
 def gestures(document, names=("jump", "duck")):
     score = document["report"]["score"]
-
-    def ms(values, q):
-        if not values:
-            return "-"
-        ordered = sorted(values)  # the bench's own rank rule (GestureReportText.swift)
-        return f"{ordered[min(len(ordered) - 1, int((len(ordered) - 1) * q + 0.5))] * 1000:.0f}"
 
     rows = []
     for name in names:
         g = score[name]
         if not g["labels"]:
             continue
-        precision = 1 if g["fires"] == 0 else g["trueFires"] / g["fires"]
-        rows.append([name, str(g["labels"]), str(g["found"]), str(g["fires"]), str(g["unjudged"]), f"{precision:.3f}",
-                     f"{g['found'] / g['labels']:.3f}", f"{ms(g['latencies'], 0.5)} / {ms(g['latencies'], 0.9)} ms"])
+        rows.append([name, str(g["labels"]), str(g["found"]), str(g["fires"]), str(g["unjudged"]), f"{g['precision']:.3f}",
+                     f"{g['recall']:.3f}", f"{ms(g.get('medianLatency'))} / {ms(g.get('p90Latency'))} ms"])
     quiet = [f"{score[fires]} in {score[seconds]:.0f} s of {what}" for fires, seconds, what in
              (("rollFires", "rollSeconds", "rolling"), ("walkFires", "walkSeconds", "walking, jogging and stairs"))
              if score[seconds] > 0]
@@ -177,18 +175,13 @@ def gestures(document, names=("jump", "duck")):
 def gestures_curve(document):
     curve = document["report"]["curve"]
 
-    def ms(seconds):
-        return "-" if seconds is None else f"{seconds * 1000:.0f}"
-
     rows = []
     for point in curve["points"]:
         for name in ("jump", "duck"):
             g = point[name]
-            met = (g["precision"] >= 0.95 and g["medianLatency"] is not None and g["medianLatency"] <= 0.060
-                   and g["p90Latency"] <= 0.150)  # the aims GestureThresholdCurve.swift names
             rows.append([f"×{point['factor']:g}", name, f"{g['threshold']:g}", f"{g['precision']:.3f}", f"{g['recall']:.3f}",
                          str(g["fires"]), str(g["unjudged"]), f"{ms(g['medianLatency'])} / {ms(g['p90Latency'])} ms",
-                         "yes" if met else "no"])
+                         "yes" if g["meetsAims"] else "no"])
     return table(["thresholds", "gesture", "threshold", "precision", "recall", "fires", "unjudged",
                   "latency from the onset, median / p90", "meets the aims"], rows), \
         ("Thresholds in rad/s (jump) and g (duck, the turning duck's scaled with it); ×1 is the game's setting. "

@@ -59,6 +59,11 @@ import TestSupport
         // What is left to label, one line per unjudged fire, none of them among the mistakes.
         #expect(score.unjudgedFires == ["unjudged jump r 70.200 s in: ignore", "unjudged duck r 100.000 s in: no label"])
         #expect(!score.mistakes.contains { $0.hasPrefix("unjudged") })
+        // The JSON carries what the bench prints beside the counts, so its readers need not repeat the rules.
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(score)) as? [String: Any]
+        let jump = try #require(json?["jump"] as? [String: Any])
+        #expect(jump["precision"] as? Double == 0.25 && jump["recall"] as? Double == 0.5 && jump["fires"] as? Int == 4)
+        #expect(jump["medianLatency"] as? Double == score.jump.latency(at: 0.5) && jump["p90Latency"] != nil)
     }
 
     @Test func walkingFiresPerMinuteCountWalksJogsAndStairs() throws {

@@ -30,6 +30,25 @@ public struct GestureScore: Hashable, Sendable, Codable {
             let sorted = latencies.sorted()
             return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))]
         }
+
+        private enum DerivedKeys: String, CodingKey { case precision, recall, medianLatency, p90Latency }
+
+        /// The counts, and what the bench prints from them (precision, recall, latency's median and
+        /// p90), so a reader of the JSON need not repeat the rules.
+        public func encode(to encoder: any Encoder) throws {
+            var counts = encoder.container(keyedBy: CodingKeys.self)
+            try counts.encode(labels, forKey: .labels)
+            try counts.encode(found, forKey: .found)
+            try counts.encode(fires, forKey: .fires)
+            try counts.encode(trueFires, forKey: .trueFires)
+            try counts.encode(unjudged, forKey: .unjudged)
+            try counts.encode(latencies, forKey: .latencies)
+            var derived = encoder.container(keyedBy: DerivedKeys.self)
+            try derived.encode(precision, forKey: .precision)
+            try derived.encode(recall, forKey: .recall)
+            try derived.encodeIfPresent(latency(at: 0.5), forKey: .medianLatency)
+            try derived.encodeIfPresent(latency(at: 0.9), forKey: .p90Latency)
+        }
     }
 
     public var jump = PerGesture()

@@ -16,6 +16,8 @@ public struct GestureThresholdCurve: Sendable, Encodable {
         /// Seconds; nil when nothing with an onset was found.
         public var medianLatency: Double?
         public var p90Latency: Double?
+        /// `GestureThresholdCurve.meetsTargets`, written out for readers of the JSON.
+        public private(set) var meetsAims = false
 
         init(threshold: Double, _ score: GestureScore.PerGesture) {
             self.threshold = threshold
@@ -25,6 +27,7 @@ public struct GestureThresholdCurve: Sendable, Encodable {
             unjudged = score.unjudged
             medianLatency = score.latency(at: 0.5)
             p90Latency = score.latency(at: 0.9)
+            meetsAims = GestureThresholdCurve.meetsTargets(self)
         }
     }
 
