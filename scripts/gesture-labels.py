@@ -22,8 +22,10 @@ Labels come from independent truth, never from the IMU the detectors read:
     ignore      anything else (mixed axes, or a tip too small to call): not scored.
   tip-toward  a run of tip rate > 0.5 rad/s (positive: top toward the player) peaking at >= 2 rad/s,
               >= 15 deg turned, its share of |w| >= 0.8: a jump is expected (from the run's start,
-              the onset, to 0.3 s after its end). A run as strong with a smaller share is `ignore`;
-              motion runs overlapping a tip run give way to it.
+              the onset, to 0.3 s after its end). A run as strong with a share of 0.5-0.8 is
+              `tip-toward-mixed`, `jump-allowed`: the top came toward the player as a tip does, with
+              other turning mixed in, so a jump there is right and none is not a miss. A smaller share
+              is `ignore`; motion runs overlapping a tip run give way to it.
   still: >= 2 s with |w| < 0.05 rad/s: nothing expected.
   BROAD's rotations are duck negatives ("a flip never reads as a push").
 - BROAD's translation trials 10 and 15, pushes from the optical POSITION truth (`opt_pos`, m, in
@@ -65,6 +67,7 @@ BROAD = ["01_undisturbed_slow_rotation_A", "06_undisturbed_fast_rotation_A",
 PUSH_TRIALS = ["10_undisturbed_slow_translation_A", "15_undisturbed_fast_translation_A"]
 PUSH, PULSE, DRIVEN, GAP = 4.0, 1.0, 0.1, 0.05
 MOVING, STILL, SHARE, PEAK_TIP, MIN_ANGLE = 0.5, 0.05, 0.8, 2.0, np.radians(15)
+MIXED_SHARE = 0.5  # a tip toward with at least this share of the turning is still a tip toward
 
 
 def qmul(a, b):
@@ -174,8 +177,9 @@ def broad_labels(name):
         rows.append([name, "gamepad", kind, t[i], t[j], onset, expect])
         i = j + 1
     # Tips toward the player from the tip component alone: a run with tip rate > 0.5 rad/s. One
-    # mostly about the tip axis is a tip-toward (a jump expected); a strong one mixed with other
-    # axes is not scored either way. Generic runs overlapping these give way to them.
+    # mostly about the tip axis is a tip-toward (a jump expected); a strong one with other turning
+    # mixed in allows a jump; one mostly about other axes is not scored. Generic runs overlapping
+    # these give way to them.
     tips = []
     for i, j in runs(finite & (comp["tip"] > MOVING)):
         seg = slice(i, j + 1)
@@ -183,8 +187,9 @@ def broad_labels(name):
         share = np.sqrt(np.mean(comp["tip"][seg] ** 2)) / np.sqrt(np.mean(mag[seg] ** 2))
         angle = np.sum(comp["tip"][seg]) * dt
         if peak >= PEAK_TIP and angle >= MIN_ANGLE:
-            tips.append([name, "gamepad", "tip-toward" if share >= SHARE else "ignore", t[i], t[j], t[i],
-                         "jump" if share >= SHARE else "ignore"])
+            kind, expect = (("tip-toward", "jump") if share >= SHARE else
+                            ("tip-toward-mixed", "jump-allowed") if share >= MIXED_SHARE else ("ignore", "ignore"))
+            tips.append([name, "gamepad", kind, t[i], t[j], t[i], expect])
     rows = [r for r in rows if not any(r[3] <= u[4] and u[3] <= r[4] for u in tips)] + tips
     # Still: >= 2 s below STILL.
     for i, j in runs(finite & (mag < STILL)):

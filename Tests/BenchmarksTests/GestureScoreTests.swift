@@ -66,6 +66,25 @@ import TestSupport
         #expect(jump["medianLatency"] as? Double == score.jump.latency(at: 0.5) && jump["p90Latency"] != nil)
     }
 
+    @Test func aMixedTipTowardTakesOneJumpAndMissesNone() throws {
+        let labels = try Self.labels("""
+            r,gamepad,tip-toward-mixed,10.0,10.5,10.0,jump-allowed
+            r,gamepad,tip-toward-mixed,20.0,20.5,20.0,jump-allowed
+            r,gamepad,tip-toward-mixed,30.0,30.5,30.0,jump-allowed
+            """)
+        #expect(labels[0].expect == .jumpAllowed)
+        var score = GestureScore()
+        score.add(labels: labels, recording: "r", seconds: 60, fires: [
+            (10.1, .jump),   // right, though not required
+            (10.6, .jump),   // a second jump on the same tip: false, as on a tip toward
+            (20.2, .duck),   // a flip never reads as a push: false
+        ])
+        #expect(score.jump.labels == 0 && score.jump.found == 0 && score.jump.recall == 1, "nothing is missed at 20 or 30 s")
+        #expect(score.jump.fires == 2 && score.jump.trueFires == 1 && score.jump.unjudged == 0)
+        #expect(score.duck.fires == 1 && score.duck.trueFires == 0 && score.duck.unjudged == 0)
+        #expect(score.mistakes == ["false jump r 10.600 s in: tip-toward-mixed", "false duck r 20.200 s in: tip-toward-mixed"])
+    }
+
     @Test func walkingFiresPerMinuteCountWalksJogsAndStairs() throws {
         let labels = try Self.labels("w,auto,walk,0,60,0,none\nj,auto,jog,60,90,60,none\n")
         var score = GestureScore()

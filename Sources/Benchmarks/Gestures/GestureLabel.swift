@@ -8,6 +8,9 @@ public struct GestureLabel: Hashable, Sendable {
     /// What the player is expected to have done, as the game should read it.
     public enum Expect: String, Hashable, Sendable {
         case jump, duck
+        /// A jump here is right and none is not a miss: the top came toward the player as a tip does,
+        /// with other turning mixed in (a tip toward of ≥ 15° at ≥ 2 rad/s, half to 80 % of the turning).
+        case jumpAllowed = "jump-allowed"
         /// Nothing should fire here.
         case none
         /// Not scored (mixed axes, a tip too small to call).
@@ -18,7 +21,8 @@ public struct GestureLabel: Hashable, Sendable {
     public var recording: String
     /// The pose the player holds; nil: detected by the game ("auto").
     public var pose: HoldingPose?
-    /// tip-toward, tip-away, roll, yaw, still, knock, walk, jog, stairs, ignore.
+    /// tip-toward, tip-toward-mixed, tip-away, roll, yaw, still, knock, push-down, push-up,
+    /// push-sideways, push-stop, walk, jog, stairs, ignore.
     public var kind: String
     /// Seconds from the recording's first sample.
     public var start: Double

@@ -107,6 +107,10 @@ public struct GestureScore: Hashable, Sendable, Codable {
                     g.fires += 1; g.trueFires += 1; g.found += 1
                     if labels[hit].onset.isFinite { g.latencies.append(fire.t - labels[hit].onset) }
                 }
+            } else if fire.gesture == .jump,
+                      let allowed = here.first(where: { labels[$0].expect == .jumpAllowed && !matched.contains($0) }) {
+                matched.insert(allowed)   // right, though not required: once per label, as a tip toward
+                update(.jump) { $0.fires += 1; $0.trueFires += 1 }
             } else if (here.contains(where: { labels[$0].expect == .ignore }) && !here.contains(where: { labels[$0].expect == .none }))
                         || (fire.gesture == .duck && here.isEmpty) {
                 update(fire.gesture) { $0.unjudged += 1 }   // the truth cannot call it either way
