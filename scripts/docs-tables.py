@@ -180,7 +180,7 @@ def gestures_curve(document):
         for name in ("jump", "duck"):
             g = point[name]
             rows.append([f"×{point['factor']:g}", name, f"{g['threshold']:g}", f"{g['precision']:.3f}", f"{g['recall']:.3f}",
-                         str(g["fires"]), str(g["unjudged"]), f"{ms(g['medianLatency'])} / {ms(g['p90Latency'])} ms",
+                         str(g["fires"]), str(g["unjudged"]), f"{ms(g.get('medianLatency'))} / {ms(g.get('p90Latency'))} ms",
                          "yes" if g["meetsAims"] else "no"])
     return table(["thresholds", "gesture", "threshold", "precision", "recall", "fires", "unjudged",
                   "latency from the onset, median / p90", "meets the aims"], rows), \

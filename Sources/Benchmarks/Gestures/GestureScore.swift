@@ -100,17 +100,19 @@ public struct GestureScore: Hashable, Sendable, Codable {
             if here.contains(where: { labels[$0].kind == "roll" }) { rollFires += 1 }
             if here.contains(where: { Self.walkingKinds.contains(labels[$0].kind) }) { walkFires += 1 }
             let wanted: GestureLabel.Expect = fire.gesture == .jump ? .jump : .duck
-            // The earliest unmatched label that wants this gesture takes the fire.
-            if let hit = here.first(where: { labels[$0].expect == wanted && !matched.contains($0) }) {
+            let allowed: GestureLabel.Expect? = fire.gesture == .jump ? .jumpAllowed : nil
+            // The earliest unmatched label that wants this gesture takes the fire, else one that allows
+            // it (right, though not required: once per label, as a label that wants it).
+            let open = here.filter { !matched.contains($0) }
+            if let hit = open.first(where: { labels[$0].expect == wanted }) ?? open.first(where: { labels[$0].expect == allowed }) {
                 matched.insert(hit)
+                let required = labels[hit].expect == wanted
                 update(fire.gesture) { g in
-                    g.fires += 1; g.trueFires += 1; g.found += 1
+                    g.fires += 1; g.trueFires += 1
+                    guard required else { return }
+                    g.found += 1
                     if labels[hit].onset.isFinite { g.latencies.append(fire.t - labels[hit].onset) }
                 }
-            } else if fire.gesture == .jump,
-                      let allowed = here.first(where: { labels[$0].expect == .jumpAllowed && !matched.contains($0) }) {
-                matched.insert(allowed)   // right, though not required: once per label, as a tip toward
-                update(.jump) { $0.fires += 1; $0.trueFires += 1 }
             } else if (here.contains(where: { labels[$0].expect == .ignore }) && !here.contains(where: { labels[$0].expect == .none }))
                         || (fire.gesture == .duck && here.isEmpty) {
                 update(fire.gesture) { $0.unjudged += 1 }   // the truth cannot call it either way

@@ -100,14 +100,14 @@ public final class Pedometer: Sendable {
     public func stopUpdates() { stopUpdates(if: { _ in true }) }
 
     private func stopUpdates(if current: (UpdateSink<PedometerData>?) -> Bool) {
-        let observation = state.withLock { s -> MotionSampleObservation?? in
-            guard current(s.updates?.sink) else { return .none }
+        let (stopped, observation) = state.withLock { s -> (Bool, MotionSampleObservation?) in
+            guard current(s.updates?.sink) else { return (false, nil) }
             s.updates?.sink.finish()
             s.updates = nil
             defer { s.observation = nil }
-            return .some(s.observation)
+            return (true, s.observation)
         }
-        guard let observation else { return }
+        guard stopped else { return }
         observation?.cancel()
         counting.sync {}  // samples already queued are counted before the last step is flushed
         state.withLock { _ = $0.counter.finish() }
