@@ -89,7 +89,7 @@ class Source:
         if self.own:
             for name in sorted(os.listdir(self.root)):
                 match = OWN_NAME.fullmatch(name)
-                if match:
+                if match and os.path.isfile(os.path.join(self.root, name)):  # not a folder or a pipe
                     yield f"{match[1]}_{match[2]}", "idocal", name
             return
         if self.zip:
@@ -97,7 +97,8 @@ class Source:
         else:
             names = [os.path.join(d, f) for d in os.listdir(self.root)
                      if os.path.isdir(os.path.join(self.root, d))
-                     for f in os.listdir(os.path.join(self.root, d)) if f.endswith(".csv")]
+                     for f in os.listdir(os.path.join(self.root, d))
+                     if f.endswith(".csv") and os.path.isfile(os.path.join(self.root, d, f))]
         for name in sorted(names):
             parts = name.replace("\\", "/").split("/")
             if len(parts) < 2 or not parts[-1].startswith("sub_"):
@@ -111,8 +112,11 @@ class Source:
     def read(self, name):
         if self.zip:
             return io.TextIOWrapper(self.zip.open(name), encoding="utf-8").read()
-        with open(os.path.join(self.root, name), encoding="utf-8") as f:
-            return f.read()
+        try:
+            with open(os.path.join(self.root, name), encoding="utf-8") as f:
+                return f.read()
+        except (OSError, UnicodeDecodeError) as error:
+            sys.exit(f"{name}: {error}")
 
 
 def fmt(value):
