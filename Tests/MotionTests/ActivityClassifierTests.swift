@@ -188,6 +188,34 @@ import TestSupport
         }
     }
 
+    /// Steps every `period` s as |a| pulses peaking at `1 + impact` g, 8 s at 50 Hz: the last window's
+    /// step rate and vote.
+    static func pulsedWindow(period: Double, impact: Double) -> (rate: Double?, vote: MotionActivityKind?) {
+        var classifier = MotionActivityClassifier()
+        for i in 0..<400 {
+            let t = Double(i) / 50
+            let phase = t.truncatingRemainder(dividingBy: period) / 0.2   // a 0.2 s raised-cosine jolt
+            let pulse = phase < 1 ? impact * 0.5 * (1 - cos(2 * .pi * phase)) : 0
+            _ = classifier.push(MotionSample(timestamp: t, acceleration: Vector3(0, 0, -(0.95 + pulse))))
+        }
+        return (classifier.latestWindow?.stepRate, classifier.latestVote)
+    }
+
+    /// A repetition just over `strideSplitPeriod` is two steps where their impact is a run's, and one
+    /// slow step where it is not (a waist-worn phone climbing stairs every 0.7 s read as a 2.9
+    /// steps/s jog without a jog's impact, so as no gait, and the game's gestures ran on the stairs).
+    @Test func aSlowStepIsNotTakenForAStrideWithoutARunsImpact() throws {
+        let climbing = Self.pulsedWindow(period: 0.7, impact: 0.6)
+        #expect(abs((climbing.rate ?? 0) - 1 / 0.7) < 0.1)
+        #expect(climbing.vote == .walking)
+        let running = Self.pulsedWindow(period: 0.7, impact: 1.6)
+        #expect(abs((running.rate ?? 0) - 2 / 0.7) < 0.2)
+        #expect(running.vote == .running)
+        let strolling = Self.pulsedWindow(period: 1.1, impact: 0.8)   // a pocketed leg's stride: two steps
+        #expect(abs((strolling.rate ?? 0) - 2 / 1.1) < 0.1)
+        #expect(strolling.vote == .walking)
+    }
+
     /// `b` appended after `a`, shifted so that it starts at `at` seconds after `a`'s first sample.
     static func splice(_ a: [MotionSample], _ b: [MotionSample], at: Double) -> [MotionSample] {
         guard let a0 = a.first?.timestamp, let b0 = b.first?.timestamp else { return a + b }
