@@ -186,6 +186,41 @@ import TestSupport
         #expect(Self.gestures(result).allSatisfy { $0.t < heldAgain.t })
     }
 
+    /// mPower's pocketed walk for 15 s, a pause of `restSeconds` (x-io's board from `pauseFrom` s,
+    /// turned into the walk's pose), then the rest of the walk. Returns when the walk goes on.
+    static func pocketWalkWithAPause(restSeconds: Double, pauseFrom: Double) throws -> (trace: Trace, go: Double) {
+        let walk = try Recordings.mPowerWalk()
+        let w0 = walk.samples[0].timestamp
+        let rest = try Recordings.xio()
+        let r0 = rest.samples[0].timestamp
+        let resting = rest.samples.filter { $0.timestamp - r0 >= pauseFrom && $0.timestamp - r0 < pauseFrom + restSeconds }
+        var samples = walk.samples.filter { $0.timestamp - w0 < 15 }.map { s -> MotionSample in var s = s; s.timestamp -= w0; return s }
+        func meanDirection(_ samples: some Collection<MotionSample>) -> Vector3 {
+            samples.reduce(Vector3(0, 0, 0)) { $0 + $1.acceleration }.normalized
+        }
+        let from = meanDirection(resting), to = meanDirection(samples)
+        let turn = Quaternion(axis: from.cross(to).normalized, angle: acos(min(1, from.dot(to))))
+        let stop = samples.last!.timestamp + 0.01
+        let p0 = resting.first!.timestamp
+        samples += resting.map { MotionSample(timestamp: $0.timestamp - p0 + stop, acceleration: turn.rotate($0.acceleration)) }
+        let go = samples.last!.timestamp + 0.01
+        samples += walk.samples.filter { $0.timestamp - w0 >= 15 }
+            .map { s -> MotionSample in var s = s; s.timestamp = s.timestamp - w0 - 15 + go; return s }
+        return (Trace(samples: samples, metadata: walk.metadata), go)
+    }
+
+    /// UCI HAPT's walkers pausing at a corridor's end, turning: no window is still, and the hold
+    /// ends after 6 s of windows without a gait, which the windows' length judges late, once the
+    /// walk has gone on. Its steps are already jolting the device, so the hold stays (it had ended
+    /// there, and the next steps fired 3-5 ducks). The pause: x-io's board rolled in the hand.
+    @Test(arguments: [6.5, 7.0, 8.0]) func aWalkGoingOnAfterAPauseIsNotReopened(_ restSeconds: Double) throws {
+        let (trace, go) = try Self.pocketWalkWithAPause(restSeconds: restSeconds, pauseFrom: 30)
+        let result = try CartReplay.run(trace: trace, options: .init(seed: 1))
+        let holds = Self.holds(result)
+        #expect(!holds.contains { $0.why == nil && $0.t > go }, "\(holds), walk went on at \(go)")
+        #expect(!Self.gestures(result).contains { $0.t > go }, "\(Self.gestures(result))")
+    }
+
     /// mPower's walk (bundled; Apache-2.0): someone outside the labelled set, iPhone in a pocket,
     /// 30 s. Held from the first steps to the last, never reopened, nothing fired.
     @Test func aWalkBySomeoneOutsideTheLabelledSetIsHeldThroughout() throws {

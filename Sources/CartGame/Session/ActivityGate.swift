@@ -90,6 +90,15 @@ public struct ActivityGate: Sendable {
     /// The classifier's call now.
     public var activity: MotionActivity { classifier.current }
 
+    /// A hold for walking that the windows would end (a still one, or 6 s of them without a gait)
+    /// while the device jolted within the last `quietToResume`: the windows judge the pause up to
+    /// their length late, when the steps of the walk going on (UCI HAPT's walkers turning at a
+    /// corridor's end) are already under way. The hold stays.
+    private func stepsResumed(_ now: Double) -> Bool {
+        guard case .onFoot? = hold else { return false }
+        return settling.quietFor(now) < Self.quietToResume
+    }
+
     /// One pushed device motion. Returns true when a hold just ended.
     public mutating func push(_ motion: DeviceMotion) -> Bool {
         let held = hold != nil
@@ -152,10 +161,10 @@ public struct ActivityGate: Sendable {
             hold = .onFoot(.walking)
             settledAt = nil
         } else if vote == .stationary {
-            hold = nil
+            if !stepsResumed(motion.timestamp) { hold = nil }
         } else if call.isOnFoot && settledAt == nil && quietWindows < ActivityGate.quietWindowsToResume {
             hold = .onFoot(call)
-        } else if case .onFoot? = hold, quietWindows >= ActivityGate.quietWindowsToResume {
+        } else if case .onFoot? = hold, quietWindows >= ActivityGate.quietWindowsToResume, !stepsResumed(motion.timestamp) {
             hold = nil
         }
         return held && hold == nil
