@@ -10,9 +10,12 @@ extension Bench {
             abstract: "Cart game gestures fired over walks, jogs and stairs (all false), per recording and subject; gate re-openings.",
             discussion: """
             Replays every trace in DIR whose name starts with wlk, jog, ups or dws (MotionSense's codes; \
-            scripts/import-motionsense.py converts more subjects), or the files given, through the game's \
+            scripts/import-motionsense.py converts more subjects) or that carries an on_foot_spans note \
+            (scripts/import-hapt.py: UCI HAPT's 30 subjects), or the files given, through the game's \
             headless path (pose detected) and counts the jumps and ducks fired and the times the activity \
-            gate let gestures run again after holding them.
+            gate let gestures run again after holding them. A trace with on_foot_spans (ACTIVITY START END; \
+            ..., seconds) is judged inside those stretches only, a row per activity; a subject note names \
+            its subject.
 
             Example:
               tiltkit bench on-foot ../shared/data/traces/motionsense
@@ -29,7 +32,7 @@ extension Bench {
 
         func run() throws {
             try reportingErrors {
-                var urls: [URL] = []
+                var recordings: [OnFootFires.Recording] = []
                 for path in paths {
                     var isFolder: ObjCBool = false
                     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -37,15 +40,23 @@ extension Bench {
                     }
                     if isFolder.boolValue {
                         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-                        urls += names.filter { name in name.hasSuffix(".csv") && ["wlk_", "jog_", "ups_", "dws_"].contains { name.hasPrefix($0) } }
-                            .map { URL(fileURLWithPath: path).appendingPathComponent($0) }
+                        for name in names where name.hasSuffix(".csv") {
+                            let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+                            let notes = try TraceNotes.read(contentsOf: url)
+                            guard ["wlk_", "jog_", "ups_", "dws_"].contains(where: { name.hasPrefix($0) }) || notes["on_foot_spans"] != nil
+                            else { continue }
+                            recordings.append(try OnFootFires.Recording(url: url, notes: notes))
+                        }
                     } else {
-                        urls.append(URL(fileURLWithPath: path))
+                        let url = URL(fileURLWithPath: path)
+                        recordings.append(try OnFootFires.Recording(url: url, notes: try TraceNotes.read(contentsOf: url)))
                     }
                 }
-                guard !urls.isEmpty else { throw ValidationError("no wlk/jog/ups/dws trace in \(paths.joined(separator: ", "))") }
-                let bar = ProgressBar(total: urls.count, label: "on foot")
-                let rows = try OnFootFires.measure(urls) { bar.advance($0) }
+                guard !recordings.isEmpty else {
+                    throw ValidationError("no wlk/jog/ups/dws trace, nor one with on_foot_spans, in \(paths.joined(separator: ", "))")
+                }
+                let bar = ProgressBar(total: recordings.count, label: "on foot")
+                let rows = try OnFootFires.measure(recordings) { bar.advance($0) }
                 bar.finish()
                 if json {
                     let encoder = JSONEncoder()

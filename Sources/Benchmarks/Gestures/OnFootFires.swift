@@ -27,43 +27,111 @@ public enum OnFootFires {
         public var firesPerMinute: Double { seconds > 0 ? Double(jumps + ducks) * 60 / seconds : 0 }
     }
 
-    /// Replays each recording through the game (pose detected, as a player who chose none).
-    public static func measure(_ urls: [URL], progress: (String) -> Void = { _ in }) throws -> [Row] {
-        try urls.map { url in
-            progress(url.lastPathComponent)
-            let trace = try Trace.load(contentsOf: url)
-            let result = try CartReplay.run(trace: trace, options: CartReplay.Options(seed: 1))
-            return row(name: url.lastPathComponent, events: result.events, seconds: trace.duration)
+    /// A labelled stretch of a recording in which the player walks or climbs (the rest, such as the
+    /// turns between them, is not judged).
+    public struct Stretch: Sendable, Hashable {
+        public var activity: String
+        public var start: Double
+        public var end: Double
+    }
+
+    /// One recording to replay: the whole of it on foot, or only its `stretches`, from its notes.
+    public struct Recording: Sendable {
+        public var url: URL
+        /// The `# subject:` note, else from the file name.
+        public var subject: String?
+        /// From the `# on_foot_spans:` note (`wlk 10.00 21.64; ups ...`, seconds in the trace);
+        /// empty: the whole recording is on foot.
+        public var stretches: [Stretch]
+
+        public init(url: URL, notes: [String: String] = [:]) throws {
+            self.url = url
+            subject = notes["subject"]
+            stretches = []
+            guard let spans = notes["on_foot_spans"] else { return }
+            for part in spans.split(separator: ";") {
+                let cells = part.split(separator: " ")
+                guard cells.count == 3, let start = Double(cells[1]), let end = Double(cells[2]),
+                      start.isFinite, end.isFinite, start < end else {
+                    throw OnFootError(file: url.path, problem: "on_foot_spans: '\(part.trimmingCharacters(in: .whitespaces))' is not ACTIVITY START END (seconds, start before end)")
+                }
+                stretches.append(Stretch(activity: String(cells[0]), start: start, end: end))
+            }
+            if stretches.isEmpty { throw OnFootError(file: url.path, problem: "on_foot_spans: no stretch") }
         }
     }
 
-    static func row(name: String, events: [CartReplayEvent], seconds: Double) -> Row {
+    public struct OnFootError: Error, CustomStringConvertible {
+        public var file: String
+        public var problem: String
+        public var description: String { "\(file): \(problem)" }
+    }
+
+    /// Replays each recording through the game (pose detected, as a player who chose none).
+    public static func measure(_ urls: [URL], progress: (String) -> Void = { _ in }) throws -> [Row] {
+        try measure(urls.map { try Recording(url: $0) }, progress: progress)
+    }
+
+    /// As `measure(_:)`; a recording with stretches gives a row per activity, judged in its stretches only.
+    public static func measure(_ recordings: [Recording], progress: (String) -> Void = { _ in }) throws -> [Row] {
+        try recordings.flatMap { recording in
+            progress(recording.url.lastPathComponent)
+            let trace = try Trace.load(contentsOf: recording.url)
+            let result = try CartReplay.run(trace: trace, options: CartReplay.Options(seed: 1))
+            let name = recording.url.lastPathComponent
+            guard !recording.stretches.isEmpty else {
+                var whole = row(name: name, events: result.events, seconds: trace.duration)
+                if let subject = recording.subject { whole.subject = subject }
+                return [whole]
+            }
+            var activities: [String] = []
+            for stretch in recording.stretches where !activities.contains(stretch.activity) { activities.append(stretch.activity) }
+            return activities.map { activity in
+                let judged = recording.stretches.filter { $0.activity == activity }
+                var part = row(name: name, events: result.events, seconds: trace.duration, judged: judged)
+                part.recording += " " + activity
+                part.activity = activity
+                if let subject = recording.subject { part.subject = subject }
+                return part
+            }
+        }
+    }
+
+    /// The row for `events`, counted over the whole recording or, given `judged`, inside those stretches only.
+    static func row(name: String, events: [CartReplayEvent], seconds: Double, judged: [Stretch]? = nil) -> Row {
+        let stretches = judged ?? [Stretch(activity: "-", start: -.infinity, end: .infinity)]
+        func inside(_ t: Double) -> Bool { stretches.contains { $0.start <= t && t <= $0.end } }
+        /// Seconds of `from...to` inside the stretches.
+        func overlap(_ from: Double, _ to: Double) -> Double {
+            stretches.reduce(0) { $0 + max(0, min(to, $1.end) - max(from, $1.start)) }
+        }
         var jumps = 0, ducks = 0, reopenings = 0
         var everHeld = false
         var openSince: Double?
         var secondsOpen = 0.0
         for event in events {
             switch event {
-            case .gesture(_, .jump, _, _): jumps += 1
-            case .gesture(_, .duck, _, _): ducks += 1
+            case .gesture(let t, .jump, _, _) where inside(t): jumps += 1
+            case .gesture(let t, .duck, _, _) where inside(t): ducks += 1
             case .gestureHold(let t, .some):
-                if let since = openSince { secondsOpen += t - since }
+                if let since = openSince { secondsOpen += overlap(since, t) }
                 openSince = nil
                 everHeld = true
             case .gestureHold(let t, nil):
                 if everHeld {
-                    reopenings += 1
+                    if inside(t) { reopenings += 1 }
                     openSince = t
                 }
             default: break
             }
         }
-        if let since = openSince { secondsOpen += seconds - since }
+        if let since = openSince { secondsOpen += overlap(since, seconds) }
+        let judgedSeconds = judged.map { $0.reduce(0) { $0 + ($1.end - $1.start) } } ?? seconds
         let stem = name.replacingOccurrences(of: ".csv", with: "")
         let parts = stem.split(separator: "_")
         let subject = parts.count >= 4 && parts[parts.count - 2] == "sub" ? String(parts.last!) : stem
         let activity = parts.count >= 4 && ["wlk", "jog", "ups", "dws"].contains(String(parts[0])) ? String(parts[0]) : "-"
-        return Row(recording: stem, subject: subject, activity: activity, seconds: seconds, jumps: jumps, ducks: ducks,
+        return Row(recording: stem, subject: subject, activity: activity, seconds: judgedSeconds, jumps: jumps, ducks: ducks,
                    reopenings: reopenings, secondsOpen: secondsOpen)
     }
 
@@ -72,7 +140,12 @@ public enum OnFootFires {
         var table = TextTable(["subject", "recording", "min", "jumps", "ducks", "fires/min", "reopened", "open s"],
                               alignments: [.left, .left, .right, .right, .right, .right, .right, .right])
         let subjects = Dictionary(grouping: rows, by: \.subject)
-        let order = subjects.keys.sorted { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }
+        // "2" before "10", "HAPT 2" before "HAPT 10": by the name before a trailing number, then the number
+        func key(_ subject: String) -> (String, Int, String) {
+            let digits = subject.reversed().prefix { $0.isNumber }
+            return (String(subject.dropLast(digits.count)), Int(String(digits.reversed())) ?? .max, subject)
+        }
+        let order = subjects.keys.sorted { key($0) < key($1) }
         var over: [String] = []
         for subject in order {
             for row in subjects[subject]! {
