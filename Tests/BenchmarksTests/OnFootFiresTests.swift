@@ -16,7 +16,7 @@ import TestSupport
         #expect(recording.subject == "HAPT 1")
         #expect(recording.stretches == [.init(activity: "wlk", start: 10, end: 21.64), .init(activity: "ups", start: 30, end: 42.5)])
         #expect(try OnFootFires.Recording(url: Self.url).stretches.isEmpty)
-        for bad in ["wlk 10", "wlk 12 10", "wlk a b", "wlk 1 nan", ";"] {
+        for bad in ["wlk 10", "wlk 12 10", "wlk a b", "wlk 1 nan", ";", "wlk 0 10; ups 9 12"] {
             #expect {
                 try OnFootFires.Recording(url: Self.url, notes: ["on_foot_spans": bad])
             } throws: { error in

@@ -58,6 +58,11 @@ public enum OnFootFires {
                 stretches.append(Stretch(activity: String(cells[0]), start: start, end: end))
             }
             if stretches.isEmpty { throw OnFootError(file: url.path, problem: "on_foot_spans: no stretch") }
+            // overlapping stretches would count their shared seconds twice
+            let ordered = stretches.sorted { $0.start < $1.start }
+            for (before, after) in zip(ordered, ordered.dropFirst()) where after.start < before.end {
+                throw OnFootError(file: url.path, problem: "on_foot_spans: \(after.activity) from \(after.start) s overlaps \(before.activity) until \(before.end) s")
+            }
         }
     }
 
