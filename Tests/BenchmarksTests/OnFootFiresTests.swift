@@ -48,6 +48,20 @@ import TestSupport
         #expect(abs(whole.secondsOpen - (10 + 31)) < 1e-9)       // 2-12, 19-50
     }
 
+    /// Each subject over all its recordings and each activity over all subjects, beside the rows.
+    @Test func theTableTotalsEachSubjectAndEachActivity() {
+        func row(_ subject: String, _ activity: String, seconds: Double, ducks: Int) -> OnFootFires.Row {
+            .init(recording: "\(subject) \(activity)", subject: subject, activity: activity, seconds: seconds,
+                  jumps: 0, ducks: ducks, reopenings: 0, secondsOpen: 0)
+        }
+        let text = OnFootFires.table([row("HAPT 10", "wlk", seconds: 60, ducks: 2), row("HAPT 10", "ups", seconds: 180, ducks: 0),
+                                      row("HAPT 2", "wlk", seconds: 120, ducks: 3)])
+        #expect(text.contains("recordings over 1.0 fires/min: 2 of 3"))
+        #expect(text.contains("subjects over 1.0 fires/min over all their recordings: 1 of 2 (HAPT 2)"))   // HAPT 10: 2 in 4 min
+        #expect(text.contains("all: 0 jumps, 5 ducks in 6.0 min (0.83/min); by activity: wlk 5 in 3.0 min (1.67/min), ups 0 in 3.0 min (0.00/min)"))
+        #expect(text.range(of: "HAPT 2 ")!.lowerBound < text.range(of: "HAPT 10 ")!.lowerBound)   // by number, not by text
+    }
+
     /// A bundled jog with the notes added: a row per activity over its stretches, named for its subject.
     @Test func aRecordingWithStretchesGivesARowPerActivity() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("on-foot-\(UUID().uuidString)")

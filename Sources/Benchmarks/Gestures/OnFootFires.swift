@@ -163,8 +163,29 @@ public enum OnFootFires {
             let worst = subjects[subject]!.map(\.firesPerMinute).max() ?? 0
             return String(format: "%@ %.2f", subject, worst)
         }
+        // Each subject over all its recordings, and each activity over every subject's: a total, never pooled further.
+        let subjectsOver = order.filter { Self.firesPerMinute(subjects[$0]!) > limitPerMinute }
+        var activities: [String] = []
+        for row in rows where !activities.contains(row.activity) { activities.append(row.activity) }
+        let byActivity = activities.map { activity in
+            let its = rows.filter { $0.activity == activity }
+            return String(format: "%@ %d in %.1f min (%.2f/min)", activity, its.reduce(0) { $0 + $1.jumps + $1.ducks },
+                          its.reduce(0) { $0 + $1.seconds } / 60, Self.firesPerMinute(its))
+        }
         return table.rendered + "\nworst fires/min per subject: " + summary.joined(separator: ", ")
             + String(format: "\nrecordings over %.1f fires/min: %d of %d", limitPerMinute, over.count, rows.count)
-            + (over.isEmpty ? "" : " (" + over.joined(separator: ", ") + ")") + "\n"
+            + (over.isEmpty ? "" : " (" + over.joined(separator: ", ") + ")")
+            + String(format: "\nsubjects over %.1f fires/min over all their recordings: %d of %d", limitPerMinute, subjectsOver.count, order.count)
+            + (subjectsOver.isEmpty ? "" : " (" + subjectsOver.joined(separator: ", ") + ")")
+            + String(format: "\nall: %d jumps, %d ducks in %.1f min (%.2f/min); by activity: ",
+                     rows.reduce(0) { $0 + $1.jumps }, rows.reduce(0) { $0 + $1.ducks }, rows.reduce(0) { $0 + $1.seconds } / 60,
+                     Self.firesPerMinute(rows))
+            + byActivity.joined(separator: ", ") + "\n"
+    }
+
+    /// Fires per minute over `rows` together.
+    static func firesPerMinute(_ rows: [Row]) -> Double {
+        let seconds = rows.reduce(0) { $0 + $1.seconds }
+        return seconds > 0 ? Double(rows.reduce(0) { $0 + $1.jumps + $1.ducks }) * 60 / seconds : 0
     }
 }
