@@ -49,7 +49,9 @@ public struct MotionActivitySettings: Hashable, Sendable {
     public var stepRate: ClosedRange<Double> = 1.0...3.6
     /// A period longer than this (seconds) is a stride, one leg's cycle, so two steps: a phone in a
     /// trouser pocket follows its own leg (MotionSense walking 1.12 s, jogging 0.72 s); in a hand both
-    /// show (Oxford hand: 0.6 s and 1.2 s, either gives 1.7 steps/s).
+    /// show (Oxford hand: 0.6 s and 1.2 s, either gives 1.7 steps/s). Unless two steps in it would
+    /// be a running cadence without a running step's impact: then it is one slow step (UCI HAPT's
+    /// waist-worn phone climbing stairs every 0.66-0.78 s; `ActivityWindowFeatures.stepRate`).
     public var strideSplitPeriod = 0.65
     /// Running needs this cadence (steps/s: 150 steps/min, between vigorous walking's 130 and
     /// running's 170 cited above; measured: MotionSense jogging 2.7–2.8, walking 1.8–1.9)…
