@@ -84,22 +84,23 @@ public enum OnFootFires {
             let trace = try Trace.load(contentsOf: recording.url)
             let result = try CartReplay.run(trace: trace, options: CartReplay.Options(seed: 1))
             let name = recording.url.lastPathComponent
-            guard !recording.stretches.isEmpty else {
-                var whole = row(name: name, events: result.events, seconds: trace.duration)
-                if let subject = recording.subject { whole.subject = subject }
-                return [whole]
-            }
-            var activities: [String] = []
-            for stretch in recording.stretches where !activities.contains(stretch.activity) { activities.append(stretch.activity) }
-            return activities.map { activity in
-                let judged = recording.stretches.filter { $0.activity == activity }
-                var part = row(name: name, events: result.events, seconds: trace.duration, judged: judged)
-                part.recording += " " + activity
-                part.activity = activity
-                if let subject = recording.subject { part.subject = subject }
-                return part
-            }
+            var rows = recording.stretches.isEmpty ? [row(name: name, events: result.events, seconds: trace.duration)]
+                : inFirstOrder(recording.stretches.map(\.activity)).map { activity in
+                    let judged = recording.stretches.filter { $0.activity == activity }
+                    var part = row(name: name, events: result.events, seconds: trace.duration, judged: judged)
+                    part.recording += " " + activity
+                    part.activity = activity
+                    return part
+                }
+            if let subject = recording.subject { for i in rows.indices { rows[i].subject = subject } }
+            return rows
         }
+    }
+
+    /// `names` without repeats, each where it first appears.
+    static func inFirstOrder(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// The row for `events`, counted over the whole recording or, given `judged`, inside those stretches only.
@@ -165,9 +166,7 @@ public enum OnFootFires {
         }
         // Each subject over all its recordings, and each activity over every subject's: a total, never pooled further.
         let subjectsOver = order.filter { Self.firesPerMinute(subjects[$0]!) > limitPerMinute }
-        var activities: [String] = []
-        for row in rows where !activities.contains(row.activity) { activities.append(row.activity) }
-        let byActivity = activities.map { activity in
+        let byActivity = inFirstOrder(rows.map(\.activity)).map { activity in
             let its = rows.filter { $0.activity == activity }
             return String(format: "%@ %d in %.1f min (%.2f/min)", activity, its.reduce(0) { $0 + $1.jumps + $1.ducks },
                           its.reduce(0) { $0 + $1.seconds } / 60, Self.firesPerMinute(its))
