@@ -27,6 +27,7 @@ between them are not labelled.
 RAW_DATA: the `RawData` folder, or a bare git mirror holding `HAPT Dataset/RawData` (read with
 `git show`, e.g. /work/.mirror/raviakash+Human_Activity_Postural_Transition_Recognition/repo).
 """
+import itertools
 import os
 import subprocess
 import sys
@@ -48,24 +49,28 @@ class Source:
             if probe.returncode != 0:
                 sys.exit(f"{root}: neither a RawData folder (labels.txt) nor a git mirror holding {MIRROR_FOLDER}")
 
-    def read(self, name):
+    def lines(self, name):
+        """The file's lines, read as they are used (a recording is never held whole)."""
         if self.folder:
             path = os.path.join(self.root, name)
+            if not os.path.isfile(path):  # missing, a folder, or a pipe that would wait for a writer
+                sys.exit(f"{path}: not a readable file")
             try:
                 with open(path, encoding="utf-8") as f:
-                    return f.read()
+                    yield from f
             except (OSError, UnicodeDecodeError) as error:
                 sys.exit(f"{path}: {error}")
-        done = subprocess.run(["git", "-C", self.root, "show", f"HEAD:{MIRROR_FOLDER}/{name}"],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"{self.root}: {MIRROR_FOLDER}/{name}: {done.stderr.strip()}")
-        return done.stdout
+            return
+        git = subprocess.Popen(["git", "-C", self.root, "show", f"HEAD:{MIRROR_FOLDER}/{name}"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+        yield from git.stdout
+        if git.wait() != 0:
+            sys.exit(f"{self.root}: {MIRROR_FOLDER}/{name}: {git.stderr.read().strip()}")
 
 
-def rows(text, name):
-    out = []
-    for number, line in enumerate(text.splitlines(), 1):
+def rows(lines, name):
+    """Each row of three numbers, with its line number checked as it is read."""
+    for number, line in enumerate(lines, 1):
         cells = line.split()
         if not cells:
             continue
@@ -75,8 +80,7 @@ def rows(text, name):
             sys.exit(f"{name}:{number}: expected three numbers, got {line.strip()!r}")
         if len(values) != 3:
             sys.exit(f"{name}:{number}: expected three numbers, got {len(values)}")
-        out.append(values)
-    return out
+        yield values
 
 
 def labels(text):
@@ -97,34 +101,50 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().split("\n\n")[-2])
     source, out_dir = Source(sys.argv[1]), sys.argv[2]
-    os.makedirs(out_dir, exist_ok=True)
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        sys.exit(f"{out_dir}: not a folder")
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as error:
+        sys.exit(f"{out_dir}: {error}")
     written = 0
-    for (experiment, user), segments in sorted(labels(source.read("labels.txt")).items()):
+    for (experiment, user), segments in sorted(labels("".join(source.lines("labels.txt"))).items()):
         on_foot = [(ACTIVITIES[a], first, last) for a, first, last in segments if a in ACTIVITIES]
         if not on_foot:
             continue
         stem = f"exp{experiment:02d}_user{user:02d}"
-        acc = rows(source.read(f"acc_{stem}.txt"), f"acc_{stem}.txt")
-        gyro = rows(source.read(f"gyro_{stem}.txt"), f"gyro_{stem}.txt")
-        if len(acc) != len(gyro):
-            sys.exit(f"{stem}: {len(acc)} acceleration rows but {len(gyro)} gyro rows")
         start = max(0, min(first for _, first, _ in on_foot) - 1 - int(LEAD_IN_S * RATE_HZ))
         end = max(last for _, _, last in on_foot)  # rows from 1, inclusive: index end - 1 is the last
-        if end > len(acc):
-            sys.exit(f"{stem}: labels reach row {end}, the recording has {len(acc)}")
         spans = "; ".join(f"{code} {(first - 1 - start) / RATE_HZ:.2f} {(last - 1 - start) / RATE_HZ:.2f}"
                           for code, first, last in sorted(on_foot, key=lambda s: s[1]))
         path = os.path.join(out_dir, f"hapt_{stem}.csv")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("# tiltkit-trace v1\n")
-            f.write(f"# source: UCI HAPT (Reyes-Ortiz et al. 2016), RawData {stem}, rows {start + 1}-{end}\n")
-            f.write(f"# nominal-rate-hz: {RATE_HZ}\n")
-            f.write(f"# subject: HAPT {user}\n")
-            f.write(f"# on_foot_spans: {spans}\n")
-            f.write("t (s),ax (g),ay (g),az (g),gx (rad/s),gy (rad/s),gz (rad/s)\n")
-            for i in range(start, end):
-                a, g = acc[i], gyro[i]
-                f.write(f"{(i - start) / RATE_HZ:.2f},{-a[0]:.5f},{-a[1]:.5f},{-a[2]:.5f},{g[0]:.5f},{g[1]:.5f},{g[2]:.5f}\n")
+        partial = path + ".partial"  # a failed write (a full disk, a bad row) leaves no half trace behind
+        try:
+            with open(partial, "w", encoding="utf-8") as f:
+                f.write("# tiltkit-trace v1\n")
+                f.write(f"# source: UCI HAPT (Reyes-Ortiz et al. 2016), RawData {stem}, rows {start + 1}-{end}\n")
+                f.write(f"# nominal-rate-hz: {RATE_HZ}\n")
+                f.write(f"# subject: HAPT {user}\n")
+                f.write(f"# on_foot_spans: {spans}\n")
+                f.write("t (s),ax (g),ay (g),az (g),gx (rad/s),gy (rad/s),gz (rad/s)\n")
+                acc = rows(source.lines(f"acc_{stem}.txt"), f"acc_{stem}.txt")
+                gyro = rows(source.lines(f"gyro_{stem}.txt"), f"gyro_{stem}.txt")
+                count = 0
+                for a, g in itertools.zip_longest(acc, gyro):
+                    if a is None or g is None:
+                        sys.exit(f"{stem}: the acceleration and gyro files differ in length (from row {count + 1})")
+                    if start <= count < end:
+                        f.write(f"{(count - start) / RATE_HZ:.2f},{-a[0]:.5f},{-a[1]:.5f},{-a[2]:.5f},"
+                                f"{g[0]:.5f},{g[1]:.5f},{g[2]:.5f}\n")
+                    count += 1
+                if end > count:
+                    sys.exit(f"{stem}: labels reach row {end}, the recording has {count}")
+            os.replace(partial, path)
+        except OSError as error:
+            sys.exit(f"{path}: {error}")
+        finally:
+            if os.path.exists(partial):
+                os.remove(partial)
         written += 1
     print(f"wrote {written} traces to {out_dir}")
 
