@@ -284,7 +284,7 @@ public struct AHRS: DeviceMotionEstimator {
         if fieldCalibration == nil && settings.learnsMagnetometerCalibration {
             // Turning while the field stays disturbed: the time in which an earth's field would have
             // become the reference (`magneticFirstFieldTime`) passed without one. A field turning with the device.
-            if !magnetic.isDisturbed {
+            if !magnetic.isDisturbed && magnetic.hasReference {
                 rawFieldRejectedTurning = 0
             } else if rest.meanRotationRate.lengthSquared >= coefficients.magnetic.newFieldMinimumRotationRateSquared {
                 rawFieldRejectedTurning += dt
@@ -312,7 +312,7 @@ public struct AHRS: DeviceMotionEstimator {
     private mutating func calibrate(_ raw: Vector3, timestamp: Double) -> Vector3 {
         // Fed only while the field fails the disturbance check or a calibration is in use: a field that
         // passes needs none, and a refit every half second was most of 9D's cost (`tiltkit bench fusion`).
-        if fieldCalibration != nil || magnetic.isDisturbed { fieldCalibrator.add(raw, timestamp: timestamp) }
+        if fieldCalibration != nil || magnetic.isDisturbed || !magnetic.hasReference { fieldCalibrator.add(raw, timestamp: timestamp) }
         let current = fieldCalibration?.apply(raw) ?? raw
         guard let fit = fieldCalibrator.calibration, fit.earnedAccuracy >= .medium else { return current }
         if fit != fieldCalibration {
@@ -347,7 +347,7 @@ public struct AHRS: DeviceMotionEstimator {
                     // The heading starts over once the calibrated field has earned a reference (steady
                     // while turning): a fit that is off (BROAD's trial 32 at 250 Hz found 32 µT around a
                     // magnet at 1 cm) never does, and the heading coasts until a better one.
-                    magnetic = MagneticDisturbanceDetector()
+                    magnetic = .awaitingProvenField()
                     headingRestartPending = true
                 }
             }

@@ -2,6 +2,13 @@
 /// its strength (norm) and dip angle in the earth frame, compared with a reference learned from
 /// the field itself (VQF, Laidig & Seel 2023, section 3.4: the reference is the first field that
 /// stays steady while the device turns; a new steady field replaces it after a longer time).
+///
+/// Until then, the first field that stays steady for `magneticFirstFieldTime`, turning or not (a
+/// device lying still at start-up), is a provisional reference: the heading's start-up already
+/// took its north from that field, so a field that strays far from it later (a magnet the device
+/// is carried to before it ever turned) is rejected, where without any reference every field would
+/// be, and the field the start-up trusted would be corrected towards only at the rejection's gain.
+/// The first field steady while turning replaces it (`hasReference` stays false until then).
 struct MagneticDisturbanceDetector: Hashable, Sendable {
     /// What the detector needs from `AHRSSettings`, precomputed (see the settings for meanings).
     struct Coefficients: Hashable, Sendable {
@@ -39,13 +46,30 @@ struct MagneticDisturbanceDetector: Hashable, Sendable {
     private var candidateNorm = -1.0
     private var candidateDip = 0.0
     private var candidateTime = 0.0
+    /// Time the candidate has been steady, turning or not, s.
+    private var candidateSteadyTime = 0.0
+    /// The reference is the start-up's steady field, not yet one steady while turning.
+    private(set) var isProvisional = false
     private var current = SecondOrderLowPass3()
     private var currentStarted = false
 
-    var hasReference: Bool { referenceNorm > 0 }
+    /// Whether a steady field may stand as a provisional reference (at start-up, not where the
+    /// heading waits for a proven field to start over from).
+    private var allowsProvisional = true
+
+    var hasReference: Bool { referenceNorm > 0 && !isProvisional }
+
+    init() {}
+
+    /// Judges a newly calibrated field afresh: no reference until one is steady while the device turns.
+    static func awaitingProvenField() -> Self {
+        var detector = Self()
+        detector.allowsProvisional = false
+        return detector
+    }
 
     /// Forgets the current field's low-pass (after a gap); the reference is kept.
-    mutating func restart() { currentStarted = false; candidateTime = 0; undisturbedTime = 0 }
+    mutating func restart() { currentStarted = false; candidateTime = 0; candidateSteadyTime = 0; undisturbedTime = 0 }
 
     /// - Parameters: field in the 6D earth frame (µT), dt s, rotationRate the low-passed gyro (rad/s).
     @inline(__always)
@@ -76,17 +100,24 @@ struct MagneticDisturbanceDetector: Hashable, Sendable {
             if rotationRate.lengthSquared >= c.newFieldMinimumRotationRateSquared {
                 candidateTime += dt
             }
+            candidateSteadyTime += dt
             candidateNorm += k * (norm - candidateNorm)
             candidateDip += k * (dip - candidateDip)
-            if isDisturbed && (candidateTime >= c.newFieldTime
-                               || (referenceNorm == 0 && candidateTime >= c.firstFieldTime)) {
+            if (isDisturbed || isProvisional) && (candidateTime >= c.newFieldTime
+                                                  || (!hasReference && candidateTime >= c.firstFieldTime)) {
                 referenceNorm = candidateNorm
                 referenceDip = candidateDip
                 isDisturbed = false
+                isProvisional = false
                 undisturbedTime = c.minimumUndisturbedTime
+            } else if allowsProvisional && referenceNorm == 0 && candidateSteadyTime >= c.firstFieldTime {
+                referenceNorm = candidateNorm
+                referenceDip = candidateDip
+                isProvisional = true
             }
         } else {
             candidateTime = 0
+            candidateSteadyTime = 0
             candidateNorm = norm
             candidateDip = dip
         }
