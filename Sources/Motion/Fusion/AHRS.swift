@@ -284,6 +284,7 @@ public struct AHRS: DeviceMotionEstimator {
         if fieldCalibration == nil && settings.learnsMagnetometerCalibration {
             // Turning while the field stays disturbed: the time in which an earth's field would have
             // become the reference (`magneticFirstFieldTime`) passed without one. A field turning with the device.
+            // Passing the start-up's provisional reference does not reset it: that field may carry the iron too.
             if !magnetic.isDisturbed && magnetic.hasReference {
                 rawFieldRejectedTurning = 0
             } else if rest.meanRotationRate.lengthSquared >= coefficients.magnetic.newFieldMinimumRotationRateSquared {
@@ -310,8 +311,9 @@ public struct AHRS: DeviceMotionEstimator {
     /// Feeds the calibrator and returns the field without the iron learned so far
     /// (`AHRSSettings.learnsMagnetometerCalibration` says when a fit is used).
     private mutating func calibrate(_ raw: Vector3, timestamp: Double) -> Vector3 {
-        // Fed only while the field fails the disturbance check or a calibration is in use: a field that
-        // passes needs none, and a refit every half second was most of 9D's cost (`tiltkit bench fusion`).
+        // Fed only while the field fails the disturbance check, has no reference proven by turning, or a
+        // calibration is in use: a field that passes needs none, and a refit every half second was most
+        // of 9D's cost (`tiltkit bench fusion`).
         if fieldCalibration != nil || magnetic.isDisturbed || !magnetic.hasReference { fieldCalibrator.add(raw, timestamp: timestamp) }
         let current = fieldCalibration?.apply(raw) ?? raw
         guard let fit = fieldCalibrator.calibration, fit.earnedAccuracy >= .medium else { return current }

@@ -104,7 +104,8 @@ public struct AHRSSettings: Hashable, Sendable {
     public var magneticCurrentTimeConstant: Double = 0.5
     /// A new, steady field is accepted as the reference after this much rotation time, s (VQF magNewTime).
     public var magneticNewFieldTime: Double = 20
-    /// ... or this long for the very first reference, s (VQF magNewFirstTime).
+    /// ... or this long for the very first reference, s (VQF magNewFirstTime). A field steady this long
+    /// without turning (a device lying still at start-up) stands as a provisional reference until then.
     public var magneticFirstFieldTime: Double = 5
     /// Rotation faster than this counts towards accepting a new field, rad/s (20 °/s) (VQF magNewMinGyr).
     public var magneticNewFieldMinimumRotationRate: Double = 20 * .pi / 180
@@ -117,15 +118,20 @@ public struct AHRSSettings: Hashable, Sendable {
     /// (VQF magRejectionFactor: 2). Six: with its scale error estimated the gyro holds the heading
     /// far better than a field distorted by a magnet nearby or fixed to the device can correct it
     /// (BROAD's stationary and attached magnet trials: 9D 3.29° → 2.63°, 5.64° → 4.30° at four; at
-    /// six with a 40 s `magneticTimeConstant`, 2.25° → 1.86°, 4.50° → 3.89°).
+    /// six with a 40 s `magneticTimeConstant`, 2.25° → 1.86°, 4.50° → 3.89°). Those gains came from the
+    /// start, when there was no reference yet and every field counted as disturbed; since the
+    /// start-up's field stands as a provisional reference, BROAD's ten score the same at two, four
+    /// and six (`bench accuracy --leave-out`), and six stays for disturbances longer than
+    /// `magneticMaximumRejectionTime`.
     public var magneticRejectionFactor: Double = 6
     /// Learn the iron that rides along with the sensor (a magnet or magnetised parts beside it: a
     /// hard-iron offset, and soft iron) online while the device turns, and take it out of
     /// the field before the heading sees it. Uncalibrated, such a field turns with the device, so the
     /// disturbance check rejects it for good and the heading coasts. While the field fails the check
-    /// its readings go to a `MagnetometerCalibrator`; a fit is used once the raw field has failed the
-    /// check for `magneticFirstFieldTime` of turning (or at once, a high fit with soft iron: the raw
-    /// field's strength changes with the direction the device faces), if it moves the field by
+    /// (or has no reference yet but the start-up's) its readings go to a `MagnetometerCalibrator`; a
+    /// fit is used once the raw field has failed the check for `magneticFirstFieldTime` of turning (or
+    /// at once, a high fit with soft iron: the raw field's strength changes with the direction the
+    /// device faces), if it moves the field by
     /// `magneticCalibrationMinimum` of its strength, its readings lie on one sphere (the residual a
     /// high fit needs) and, below high's coverage, its strength agrees with the reference the heading
     /// has. Off where the caller calibrates the field first (the motion manager does).
