@@ -139,8 +139,9 @@ def accuracy_magnet_curve(document):
                      ratio(ratios and statistics.median(ratios)),
                      ratio(ratios and ratios[worst]) + (f" ({row['trials'][worst]})" if ratios else "")])
     return table(["iron riding along", "Tiltkit 9D, median", "VQF 9D, median", "× VQF, median", "× VQF, worst trial"], rows), \
-        (f"9D total over {len(rows_in[0]['trials'])} trials, RMS degrees; both given BROAD's gyro delay; × VQF per trial, "
-         "then its median and worst.")
+        (f"9D total over {len(rows_in[0]['trials'])} trials, RMS degrees; each hard-iron strength run along "
+         f"{max(row.get('directions', 1) for row in rows_in)} directions (three at right angles, each both ways) and a "
+         "trial's figure the RMS over them; both given BROAD's gyro delay; × VQF per trial, then its median and worst.")
 
 
 # The cart game's gestures (`bench gestures`).

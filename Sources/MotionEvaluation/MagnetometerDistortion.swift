@@ -9,19 +9,35 @@ import Motion
 public struct MagnetometerDistortion: Sendable, Hashable, Codable {
     /// Hard-iron offset as a multiple of the trial's own mean |m| (0: none).
     public var hardIronStrength: Double
+    /// Which of `hardIronDirections` the offset points along.
+    public var direction: Int
     /// Soft-iron matrix, rows; nil: the identity.
     public var softIron: [[Double]]?
 
-    public init(hardIronStrength: Double = 0, softIron: [[Double]]? = nil) {
+    public init(hardIronStrength: Double = 0, direction: Int = 0, softIron: [[Double]]? = nil) {
+        precondition(Self.hardIronDirections.indices.contains(direction))
         self.hardIronStrength = hardIronStrength
+        self.direction = direction
         self.softIron = softIron
     }
 
-    public static func hardIron(_ strength: Double) -> MagnetometerDistortion { .init(hardIronStrength: strength) }
+    public static func hardIron(_ strength: Double, direction: Int = 0) -> MagnetometerDistortion {
+        .init(hardIronStrength: strength, direction: direction)
+    }
 
     /// The offset's direction in the sensor frame: fixed, so every run and every trial gets the same
     /// ((1, −2, 2) / 3: a unit vector off every axis and every axis plane, so no axis escapes it).
     public static let hardIronDirection = Vector3(1.0 / 3, -2.0 / 3, 2.0 / 3)
+
+    /// The directions the magnet curve puts an offset along: `hardIronDirection` and two more at right
+    /// angles to it and each other, each both ways. An offset along one direction turns the heading
+    /// one way at the start-up's pose, which by chance can cancel a trial's own small misalignment
+    /// between field and reference (BROAD's trial 06 at 0.1 |m|: VQF 2.9° against 4.0° clean) or add to
+    /// it; six directions opposite in pairs sum to zero, so that chance does not pick the winner.
+    public static let hardIronDirections: [Vector3] = {
+        let axes = [hardIronDirection, Vector3(2.0 / 3, 2.0 / 3, 1.0 / 3), Vector3(-2.0 / 3, 1.0 / 3, 2.0 / 3)]
+        return axes.flatMap { [$0, $0 * -1] }
+    }()
 
     /// The soft-iron case: axis gains 0.8, 1.0, 1.2 with off-diagonal couplings of 0.05–0.1, symmetric
     /// and positive definite (eigenvalues 0.74–1.27), within what a handset's chassis does to a field.
@@ -37,11 +53,14 @@ public struct MagnetometerDistortion: Sendable, Hashable, Codable {
         return parts.isEmpty ? "none" : parts.joined(separator: " + ")
     }
 
-    /// The label in a form fit for a file name: "hard-iron-0.3", "soft-iron+hard-iron-1", "none".
+    /// The label in a form fit for a file name, with the direction but the first:
+    /// "hard-iron-0.3", "hard-iron-0.3-direction-2", "soft-iron+hard-iron-1", "none".
     public var key: String {
         var parts: [String] = []
         if softIron != nil { parts.append("soft-iron") }
-        if hardIronStrength != 0 { parts.append("hard-iron-\(Self.format(hardIronStrength))") }
+        if hardIronStrength != 0 {
+            parts.append("hard-iron-\(Self.format(hardIronStrength))" + (direction == 0 ? "" : "-direction-\(direction + 1)"))
+        }
         return parts.isEmpty ? "none" : parts.joined(separator: "+")
     }
 
@@ -50,7 +69,7 @@ public struct MagnetometerDistortion: Sendable, Hashable, Codable {
     }
 
     /// The offset for a trial whose mean field strength is `meanStrength`, µT.
-    public func offset(meanStrength: Double) -> Vector3 { Self.hardIronDirection * (hardIronStrength * meanStrength) }
+    public func offset(meanStrength: Double) -> Vector3 { Self.hardIronDirections[direction] * (hardIronStrength * meanStrength) }
 
     /// The distorted field of one reading.
     public func apply(_ m: Vector3, offset: Vector3) -> Vector3 {

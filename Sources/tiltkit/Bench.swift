@@ -122,7 +122,7 @@ extension Bench {
         @Flag(help: "Also check the fusion's settings by leaving each trial out (chosen on the others, scored on it).")
         var leaveOut = false
 
-        @Option(help: ArgumentHelp("Also run the magnet curve: a hard-iron offset of each of these multiples of the trial's mean field strength added to every BROAD trial's magnetometer in the sensor frame (e.g. 0.1,0.3,1,2,5), Tiltkit and VQF on the same altered data.", valueName: "LIST"))
+        @Option(help: ArgumentHelp("Also run the magnet curve: a hard-iron offset of each of these multiples of the trial's mean field strength added to every BROAD trial's magnetometer in the sensor frame along six directions (e.g. 0.1,0.3,1,2,5), Tiltkit and VQF on the same altered data; a trial's figure is the RMS over the directions.", valueName: "LIST"))
         var hardIron: String?
 
         @Flag(help: "Also run the magnet curve's soft-iron case (a fixed symmetric matrix, MagnetometerDistortion.softIronMatrix).")

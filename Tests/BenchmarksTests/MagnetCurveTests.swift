@@ -59,6 +59,7 @@ struct MagnetCurveTests {
         #expect(report.magnetCurve.map(\.filter) == Array(repeating: ["Tiltkit 9D + gyro delay", "Tiltkit 9D"], count: 4).flatMap { $0 })
         for row in report.magnetCurve {
             #expect(row.trials == ["01_undisturbed_slow_rotation_A"])
+            #expect(row.directions == (row.hardIronStrength > 0 ? MagnetometerDistortion.hardIronDirections.count : 1))
             #expect(row.total9D.count == 1 && row.total9D[0].isFinite && row.total9D[0] >= 0)
             #expect(row.ratioToVQF == nil)
         }
@@ -66,5 +67,36 @@ struct MagnetCurveTests {
         let none = try #require(report.magnetCurve.first)
         #expect(abs(none.total9D[0] - (try #require(report.broad.first)).total9D) < 1e-9)
         #expect(report.text.contains("Magnet curve"))
+    }
+
+    @Test func theOffsetDirectionsAreOppositeInPairsAlongThreeAxesAtRightAngles() {
+        let directions = MagnetometerDistortion.hardIronDirections
+        #expect(directions.count == 6)
+        #expect(directions[0] == MagnetometerDistortion.hardIronDirection)
+        for d in directions { #expect(abs(d.length - 1) < 1e-12) }
+        #expect(directions.reduce(Vector3.zero, +).length < 1e-12)
+        for i in stride(from: 0, to: 6, by: 2) {
+            #expect((directions[i] + directions[i + 1]).length < 1e-12)
+            for j in stride(from: i + 2, to: 6, by: 2) { #expect(abs(directions[i].dot(directions[j])) < 1e-12) }
+        }
+        let keys = Set(directions.indices.map { MagnetometerDistortion.hardIron(0.3, direction: $0).key })
+        #expect(keys.count == 6 && keys.contains("hard-iron-0.3"))
+    }
+
+    @Test(.needsSharedData("broad")) func aStrengthsFigureIsTheRMSOverItsDirections() throws {
+        let trial = try Self.slice(samples: 12_000)
+        let each = try MagnetometerDistortion.hardIronDirections.indices.map { i in
+            let rows = try AccuracyBenchmark.magnetCurve([trial], distortions: [.hardIron(0.3, direction: i)], peers: nil).rows
+            #expect(rows.allSatisfy { $0.directions == 1 })
+            return try #require(rows.first { $0.filter == "Tiltkit 9D + gyro delay" }).total9D[0]
+        }
+        // the directions turn the heading differently: no two alike
+        #expect(Set(each.map { ($0 * 1e6).rounded() }).count == each.count, "\(each)")
+        let pooled = try AccuracyBenchmark.magnetCurve([trial], distortions: AccuracyBenchmark.magnetDistortions(hardIron: [0.3], softIron: false),
+                                                       peers: nil).rows
+        let row = try #require(pooled.first { $0.distortion == "hard iron 0.3×|m|" && $0.filter == "Tiltkit 9D + gyro delay" })
+        #expect(row.directions == 6)
+        let rms = (each.reduce(0) { $0 + $1 * $1 } / Double(each.count)).squareRoot()
+        #expect(abs(row.total9D[0] - rms) < 1e-9, "\(row.total9D[0]) against \(rms)")
     }
 }
