@@ -90,16 +90,21 @@ def accuracy_broad(document):
 
 
 def accuracy_broad_trials(document):
+    """Per trial, like for like: Tiltkit and VQF both given BROAD's gyro delay, then both at their defaults."""
     report = document["report"]
     rows = []
     for row in report["broad"] + [dict(report["broadMean"], trial="mean")]:
-        vqf9, vqf6 = row.get("vqfTotal9D"), row.get("vqfTotalHeadingCorrected6D")
+        vqf9, vqf6 = row.get("vqfDelayedTotal9D"), row.get("vqfDelayedTotalHeadingCorrected6D")
+        plain9, plain6 = row.get("vqfTotal9D"), row.get("vqfTotalHeadingCorrected6D")
         rows.append([row["trial"], fixed(row["total9D"]), fixed(vqf9), ratio(vqf9 and row["total9D"] / vqf9),
-                     fixed(row["inclination9D"]), fixed(row.get("vqfInclination")),
                      fixed(row["totalHeadingCorrected6D"]), fixed(vqf6),
-                     ratio(vqf6 and row["totalHeadingCorrected6D"] / vqf6)])
-    return table(["trial", "Tiltkit 9D", "VQF 9D", "× VQF", "Tiltkit incl", "VQF incl", "Tiltkit 6D", "VQF 6D", "× VQF"],
-                 rows), "6D: the heading-corrected total."
+                     ratio(vqf6 and row["totalHeadingCorrected6D"] / vqf6),
+                     ratio(plain9 and row["total9DWithoutGyroDelay"] / plain9),
+                     ratio(plain6 and row["totalHeadingCorrected6DWithoutGyroDelay"] / plain6)])
+    return table(["trial", "Tiltkit 9D", "VQF 9D", "× VQF", "Tiltkit 6D", "VQF 6D", "× VQF",
+                  "9D × VQF, defaults", "6D × VQF, defaults"], rows), \
+        ("6D: the heading-corrected total. Both filters given BROAD's gyro delay (VQF's output turned by the same "
+         "rate × delay), then, in the last two columns, both at their defaults.")
 
 
 def accuracy_broad_ablation(document):

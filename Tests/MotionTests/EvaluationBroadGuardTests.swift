@@ -7,8 +7,9 @@ import TestSupport
 /// The accuracy regression guard on BROAD's ten trials (`../shared/data/broad`): the default
 /// settings with BROAD's gyro delay (`BroadTrial.fusionSettings`) must hold the accuracy goals —
 /// 9D total ≤ 2.40°, inclination ≤ 0.65°, 6D heading-corrected total ≤ 1.90° (VQF: 3.26 / 0.86 /
-/// 2.78; measured 1.59 / 0.51 / 1.58) — and no trial's 9D total, inclination or 6D heading-corrected
-/// total may be worse than VQF's (the closest: 26's 9D at 0.98×, 32's 6D at 0.94×).
+/// 2.78; measured 1.53 / 0.51 / 1.58) — and no trial's 9D total, inclination or 6D heading-corrected
+/// total may be worse than VQF's published figures (the closest: 26's 9D at 0.81×, 32's 6D at 0.94×).
+/// `bench accuracy` sets each trial against VQF run like for like.
 /// Skips with a note when the data set is absent, fails under CI. Runs all 1.1 M filter steps (6D
 /// and 9D) in the debug build.
 @Suite("Evaluation on BROAD")

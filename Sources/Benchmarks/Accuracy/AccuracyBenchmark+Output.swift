@@ -29,19 +29,25 @@ extension AccuracyBenchmark.Report {
 extension AccuracyBenchmark.Report {
     private func o(_ v: Double?) -> String { v.map { Figure.fixed($0, 2) } ?? "—" }
 
-    /// Tiltkit per trial beside VQF; every measured peer per trial; the means beside the quoted figures.
+    /// Tiltkit per trial beside VQF, like for like (both given BROAD's gyro delay; the defaults' ratios
+    /// beside); every measured peer per trial; the means beside the quoted figures.
     var broadTables: [String] {
         var parts: [String] = []
         let rows = broad + (broadMean.map { [$0] } ?? [])
+        func ratio(_ ours: Double, _ theirs: Double?) -> String { theirs.map { Figure.ratio(ours / $0) } ?? "—" }
         var t = TextTable(["BROAD trial", "9D total", "9D heading", "9D incl", "6D incl", "6D total_hc", "accel-only incl",
-                           "VQF 9D total", "VQF incl", "VQF 6D total_hc", "9D × VQF", "6D × VQF"])
+                           "VQF 9D total", "VQF incl", "VQF 6D total_hc", "9D × VQF", "6D × VQF",
+                           "defaults: 9D × VQF", "6D × VQF"])
         for r in rows {
             t.append([r.trial, o(r.total9D), o(r.heading9D), o(r.inclination9D), o(r.inclination6D),
-                      o(r.totalHeadingCorrected6D), o(r.inclinationAccelerometerOnly), o(r.vqfTotal9D), o(r.vqfInclination),
-                      o(r.vqfTotalHeadingCorrected6D), r.vqfTotal9D.map { Figure.ratio(r.total9D / $0) } ?? "—",
-                      r.vqfTotalHeadingCorrected6D.map { Figure.ratio(r.totalHeadingCorrected6D / $0) } ?? "—"])
+                      o(r.totalHeadingCorrected6D), o(r.inclinationAccelerometerOnly), o(r.vqfDelayedTotal9D),
+                      o(r.peers.first { $0.filter == "VQF 6D + gyro delay" }?.inclination),
+                      o(r.vqfDelayedTotalHeadingCorrected6D), ratio(r.total9D, r.vqfDelayedTotal9D),
+                      ratio(r.totalHeadingCorrected6D, r.vqfDelayedTotalHeadingCorrected6D),
+                      ratio(r.total9DWithoutGyroDelay, r.vqfTotal9D),
+                      ratio(r.totalHeadingCorrected6DWithoutGyroDelay, r.vqfTotalHeadingCorrected6D)])
         }
-        parts.append(t.rendered)
+        parts.append("Tiltkit and VQF both given BROAD's gyro delay; \"defaults\": neither given it\n" + t.rendered)
         let delays = broad.compactMap(\.gyroDelay).map { $0 * 1000 }
         if let low = delays.min(), let high = delays.max() {
             parts.append("Gyro delay against the reference, measured in this run: \(Figure.fixed(low, 2))–\(Figure.fixed(high, 2)) ms "
@@ -63,14 +69,16 @@ extension AccuracyBenchmark.Report {
         }
         let nine = peerMeans.filter { $0.axes == 9 }.map(\.filter), six = peerMeans.filter { $0.axes == 6 }.map(\.filter)
         if !peerMeans.isEmpty {
-            var p = TextTable(["per trial, measured in this run", "Tiltkit 9D"] + nine.map { "\($0) total" }
-                              + ["Tiltkit 6D"] + six.map { "\($0) total_hc" })
+            var p = TextTable(["per trial, measured in this run", "Tiltkit 9D + gyro delay", "Tiltkit 9D"] + nine.map { "\($0) total" }
+                              + ["Tiltkit 6D + gyro delay", "Tiltkit 6D"] + six.map { "\($0) total_hc" })
             for r in rows {
                 func peer(_ name: String) -> PeerRow? { r.peers.first { $0.filter == name } }
-                p.append([r.trial, o(r.total9D)] + nine.map { o(peer($0)?.total) } + [o(r.totalHeadingCorrected6D)]
+                p.append([r.trial, o(r.total9D), o(r.total9DWithoutGyroDelay)] + nine.map { o(peer($0)?.total) }
+                         + [o(r.totalHeadingCorrected6D), o(r.totalHeadingCorrected6DWithoutGyroDelay)]
                          + six.map { o(peer($0)?.totalHeadingCorrected) })
             }
-            parts.append("9D total and 6D heading-corrected total of every peer, per trial\n" + p.rendered)
+            parts.append("9D total and 6D heading-corrected total of every peer, per trial (Tiltkit given BROAD's gyro delay, "
+                         + "and at its defaults)\n" + p.rendered)
         }
         if let m = broadMean {
             var peers = TextTable(["filter (mean of \(broad.count) trials)", "total (9D)", "inclination", "total_hc", "ns/sample", "source"])
@@ -79,6 +87,8 @@ extension AccuracyBenchmark.Report {
             peers.append(["Tiltkit 9D, no gyro scale estimate", o(m.total9DWithoutScale), "—", "—", "", "this run"])
             peers.append(["Tiltkit 6D, no gyro scale estimate", "—", o(m.inclination6DWithoutScale),
                           o(m.totalHeadingCorrected6DWithoutScale), "", "this run"])
+            peers.append(["Tiltkit 9D, no gyro delay (defaults)", o(m.total9DWithoutGyroDelay), "—", "—", "", "this run"])
+            peers.append(["Tiltkit 6D, no gyro delay (defaults)", "—", "—", o(m.totalHeadingCorrected6DWithoutGyroDelay), "", "this run"])
             peers.append(["Tiltkit 9D, no cross-axis allowance", o(m.total9DWithoutCrossAxis), "—", "—", "", "this run"])
             peers.append(["Tiltkit 6D, no cross-axis allowance", "—", o(m.inclination6DWithoutCrossAxis),
                           o(m.totalHeadingCorrected6DWithoutCrossAxis), "", "this run"])
@@ -119,7 +129,7 @@ extension AccuracyBenchmark {
             out.append(("accuracy-\(s.kind)-\(String(safe)).svg", chart))
         }
         if report.broad.count > 1 {
-            var chart = SVGChart(title: "BROAD per trial: Tiltkit against VQF (degrees RMS)", xLabel: "trial number",
+            var chart = SVGChart(title: "BROAD per trial: Tiltkit against VQF, both given the gyro delay (degrees RMS)", xLabel: "trial number",
                                  yLabel: "degrees")
             func points(_ f: (BroadRow) -> Double?) -> [(Double, Double)] {
                 report.broad.compactMap { r in
@@ -128,9 +138,9 @@ extension AccuracyBenchmark {
                 }
             }
             chart.series.append(.init(name: "Tiltkit 9D total", points: points { $0.total9D }))
-            chart.series.append(.init(name: "VQF 9D total", points: points { $0.vqfTotal9D }))
+            chart.series.append(.init(name: "VQF 9D total", points: points { $0.vqfDelayedTotal9D }))
             chart.series.append(.init(name: "Tiltkit 6D total_hc", points: points { $0.totalHeadingCorrected6D }))
-            chart.series.append(.init(name: "VQF 6D total_hc", points: points { $0.vqfTotalHeadingCorrected6D }))
+            chart.series.append(.init(name: "VQF 6D total_hc", points: points { $0.vqfDelayedTotalHeadingCorrected6D }))
             out.append(("accuracy-broad-per-trial.svg", chart))
         }
         return out

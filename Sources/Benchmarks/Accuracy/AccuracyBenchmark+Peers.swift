@@ -40,6 +40,11 @@ extension AccuracyBenchmark {
                                              total: output.axes == 9 ? d.total : nil, inclination: d.inclination,
                                              totalHeadingCorrected: d.totalHeadingCorrected,
                                              nanosecondsPerSample: output.nanosecondsPerSample, timing: output.timing))
+                switch output.filter {
+                case "VQF 9D": rows[i].vqfDelayedTotal9D = d.total
+                case "VQF 6D": rows[i].vqfDelayedTotalHeadingCorrected6D = d.totalHeadingCorrected
+                default: break
+                }
             }
             switch output.filter {
             case "VQF 9D": rows[i].vqfTotal9D = e.total
