@@ -72,6 +72,9 @@ def accuracy_broad(document):
     mean = report["broadMean"]
     rows = [["**Tiltkit**", f"**{fixed(mean['total9D'])}**", f"**{fixed(mean['inclination6D'])}**",
              f"**{fixed(mean['totalHeadingCorrected6D'])}**"]]
+    if "total9DWithoutGyroDelay" in mean:
+        rows.append(["Tiltkit at its defaults (no gyro delay)", fixed(mean["total9DWithoutGyroDelay"]), "—",
+                     fixed(mean["totalHeadingCorrected6DWithoutGyroDelay"])])
     filters = {}
     for peer in report["peerMeans"]:
         name = peer["filter"].replace(" 9D", "").replace(" 6D", "")
@@ -83,7 +86,8 @@ def accuracy_broad(document):
     packages = ", ".join(f"{name} {version}" for name, version in sorted(report["peerPackages"].items()))
     missing = "; ".join(f"{name}: {why}" for name, why in sorted(report["peersMissing"].items()))
     notes = (f"RMS degrees, mean of {len(report['broad'])} trials at {report['variant']}: the 9D total with the magnetometer, "
-             "inclination and heading-corrected total of the 6D run; every row measured in this run")
+             "inclination and heading-corrected total of the 6D run; the first row and the \"+ gyro delay\" row are given "
+             "BROAD's 2.1 ms gyro delay, the others run at their defaults; every row measured in this run")
     notes += f" (peer packages: {packages})" if packages else ""
     notes += f"; not run: {missing}" if missing else ""
     return table(["filter", "total (9D)", "inclination", "heading-corrected total (6D)"], rows), notes + "."
