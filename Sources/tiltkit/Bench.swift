@@ -136,12 +136,14 @@ extension Bench {
 
         func hardIronStrengths() throws -> [Double] {
             guard let hardIron else { return [] }
-            return try hardIron.split(separator: ",").map { part in
+            let strengths = try hardIron.split(separator: ",").map { part in
                 guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
                     throw ValidationError("--hard-iron \(hardIron): expected a comma list of positive multiples of |m| (e.g. 0.1,0.3,1,2,5), found \"\(part)\"")
                 }
                 return v
             }
+            // a strength named twice is one row, run once
+            return strengths.enumerated().filter { i, v in !strengths[..<i].contains(v) }.map(\.element)
         }
 
         func run() throws {

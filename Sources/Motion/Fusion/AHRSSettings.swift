@@ -131,10 +131,10 @@ public struct AHRSSettings: Hashable, Sendable {
     /// (or has no reference yet but the start-up's) its readings go to a `MagnetometerCalibrator`; a
     /// fit is used once the raw field has failed the check for `magneticFirstFieldTime` of turning (or
     /// at once, a high fit with soft iron: the raw field's strength changes with the direction the
-    /// device faces), if it moves the field by
-    /// `magneticCalibrationMinimum` of its strength, its readings lie on one sphere (the residual a
-    /// high fit needs) and, below high's coverage, its strength agrees with the reference the heading
-    /// has. Off where the caller calibrates the field first (the motion manager does).
+    /// device faces), if it moves the field by `magneticCalibrationMinimum` of its strength, its
+    /// readings lie on one sphere (the residual a high fit needs) and, below high's coverage, its
+    /// strength agrees with the reference the heading has. Off where the caller calibrates the field
+    /// first (the motion manager does).
     public var learnsMagnetometerCalibration = true
     /// How far a newly used calibration must move the field, relative to its strength, for the
     /// heading's field to be judged afresh: against the reference where there is one, else by
