@@ -32,25 +32,24 @@ extension AccuracyBenchmark {
             rows[i].peers.append(PeerRow(filter: output.filter, axes: output.axes, total: output.axes == 9 ? e.total : nil,
                                          inclination: e.inclination, totalHeadingCorrected: e.totalHeadingCorrected,
                                          nanosecondsPerSample: output.nanosecondsPerSample, timing: output.timing))
-            if output.filter.hasPrefix("VQF") {
-                // what Tiltkit's output gets from BroadTrial.gyroDelay, given to VQF's: is the gain the filter's?
-                let advanced = GyroDelayMeasurement.advanced(output.estimates, samples: trial.samples, delay: BroadTrial.gyroDelay)
-                let d = BroadMetric.errors(estimates: advanced, groundTruth: trial.groundTruth, movement: trial.movement)
+            // what Tiltkit's output gets from BroadTrial.gyroDelay, given to VQF's: is the gain the filter's?
+            let delayed = output.filter.hasPrefix("VQF") ? BroadMetric.errors(
+                estimates: GyroDelayMeasurement.advanced(output.estimates, samples: trial.samples, delay: BroadTrial.gyroDelay),
+                groundTruth: trial.groundTruth, movement: trial.movement) : nil
+            if let d = delayed {
                 rows[i].peers.append(PeerRow(filter: "\(output.filter) + gyro delay", axes: output.axes,
                                              total: output.axes == 9 ? d.total : nil, inclination: d.inclination,
                                              totalHeadingCorrected: d.totalHeadingCorrected,
                                              nanosecondsPerSample: output.nanosecondsPerSample, timing: output.timing))
-                switch output.filter {
-                case "VQF 9D": rows[i].vqfDelayedTotal9D = d.total
-                case "VQF 6D": rows[i].vqfDelayedTotalHeadingCorrected6D = d.totalHeadingCorrected
-                default: break
-                }
             }
             switch output.filter {
-            case "VQF 9D": rows[i].vqfTotal9D = e.total
+            case "VQF 9D":
+                rows[i].vqfTotal9D = e.total
+                rows[i].vqfDelayedTotal9D = delayed?.total
             case "VQF 6D":
                 rows[i].vqfInclination = e.inclination
                 rows[i].vqfTotalHeadingCorrected6D = e.totalHeadingCorrected
+                rows[i].vqfDelayedTotalHeadingCorrected6D = delayed?.totalHeadingCorrected
             default: break
             }
         }
