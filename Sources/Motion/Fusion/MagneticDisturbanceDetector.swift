@@ -49,7 +49,7 @@ struct MagneticDisturbanceDetector: Hashable, Sendable {
     /// Time the candidate has been steady, turning or not, s.
     private var candidateSteadyTime = 0.0
     /// The reference is the start-up's steady field, not yet one steady while turning.
-    private(set) var isProvisional = false
+    private var isProvisional = false
     private var current = SecondOrderLowPass3()
     private var currentStarted = false
 
