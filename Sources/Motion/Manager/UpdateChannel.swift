@@ -22,7 +22,8 @@ final class UpdateChannel<Data: Sendable>: Sendable {
         let errors = Locked<[MotionManagerError]>([])
         self.errors = errors
         channel = DeliveryChannel(queue: queue) { data in
-            if let data {
+            // lent on as it is: unwrapped first, the value was copied out and wrapped again
+            if data != nil {
                 handler(data, nil)
             } else if let error = errors.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
                 handler(nil, error)

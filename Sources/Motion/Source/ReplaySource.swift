@@ -184,8 +184,11 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     private func forEachSample(_ visit: (MotionSample) -> Bool) -> Result<Bool, any Error> {
         switch samples {
         case .memory(let samples):
-            for sample in samples where !visit(sample) { return .success(false) }
-            return .success(true)
+            // each sample lent from the array in place: iterating the array copied every one out first
+            return .success(samples.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices where !visit(buffer[i]) { return false }
+                return true
+            })
         case .file(let url, let format):
             return Result {
                 let stream = try TraceSampleStream(contentsOf: url, format: format)
