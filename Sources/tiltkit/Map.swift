@@ -98,10 +98,14 @@ struct MapCommand: ParsableCommand {
         case .device:
             throw ValidationError("--plot maps a trace file (--source PATH), not a live device")
         }
-        // The chart and its PNG are written where asked: never over the trace being read.
+        // The chart and its PNG are written where asked: never over the trace being read, nor over
+        // a device or a folder.
         let svg = URL(fileURLWithPath: path)
-        for output in [svg, svg.deletingPathExtension().appendingPathExtension("png")] where OutputPath.isSameFile(output.path, tracePath) {
-            throw ValidationError("--plot \(path): \(output.path) is the trace being mapped; give another file")
+        for output in [svg, svg.deletingPathExtension().appendingPathExtension("png")] {
+            if OutputPath.isSameFile(output.path, tracePath) {
+                throw ValidationError("--plot \(path): \(output.path) is the trace being mapped; give another file")
+            }
+            try OutputPath.requireFileOrNothing(output.path)
         }
         let name = URL(fileURLWithPath: tracePath).lastPathComponent
         let result = try MapPlot.map(profile: profile, name: name) { visit in

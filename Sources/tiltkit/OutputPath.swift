@@ -25,11 +25,47 @@ struct OutputPath {
     }
 
     /// The file to write into: standard output itself, or a temporary file beside the named one,
-    /// renamed over it by `commit()` (nil for standard output, which streams).
+    /// renamed over it by `commit()` (nil for standard output, which streams). A device, a pipe or a
+    /// socket (`/dev/null`, a FIFO another program reads) is written as it is, as standard output
+    /// is: renamed over, it would be replaced by a regular file (as root, /dev/null itself). A
+    /// symbolic link is followed: the file it names is replaced, the link stays.
     func open(reading inputs: [String]) throws -> (path: String, file: OutputFile?) {
         guard !isStandardOutput else { return (path, nil) }
-        let file = try OutputFile(argument, reading: inputs)
-        return (file.temporaryPath, file)
+        var info = stat()
+        guard stat(argument, &info) == 0 else {  // nothing there yet (or a dangling link): a new file
+            let file = try OutputFile(argument, reading: inputs)
+            return (file.temporaryPath, file)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            let file = try OutputFile(Self.resolved(argument), reading: inputs)
+            return (file.temporaryPath, file)
+        case S_IFDIR:
+            throw OutputNotWritable(output: argument, kind: "a folder")
+        default:
+            try Self.refuseOverwriting(argument, inputs: inputs)
+            return (argument, nil)
+        }
+    }
+
+    /// Throws unless `path` is a regular file or names nothing yet: for outputs written whole under
+    /// another name and renamed over it (Foundation's atomic writes), which would replace a device
+    /// or a pipe with a regular file, and cannot replace a folder.
+    static func requireFileOrNothing(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw OutputNotWritable(output: path, kind: "a folder")
+        default: throw OutputNotWritable(output: path, kind: "a device, a pipe or a socket, not a file")
+        }
+    }
+
+    /// The file a path names, through any symbolic links.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Throws when `output` is one of `inputs`: the same file (device and inode), through a
@@ -57,6 +93,13 @@ struct OutputOverInput: Error, CustomStringConvertible {
         output == input ? "\(output): is the input being read; give another file to write"
                         : "\(output): is the input \(input) (the same file); give another file to write"
     }
+}
+
+/// An output path that names something no file can be written as.
+struct OutputNotWritable: Error, CustomStringConvertible {
+    let output: String
+    let kind: String
+    var description: String { "\(output): is \(kind); give a file to write" }
 }
 
 /// The help text's note for an output option or argument.

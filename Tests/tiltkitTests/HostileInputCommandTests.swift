@@ -113,4 +113,68 @@ struct HostileInputCommandTests {
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("\(directory): sampling_frequency reads 0 (a sensor hub at rest); asked it for 100 Hz, it took 100 Hz"), "\(r.err)")
     }
+
+    /// Outputs a hostile tester names: a device, a pipe another program reads, a symbolic link and a
+    /// folder. Written whole and renamed over, `/dev/null` itself became a regular file (as root, for
+    /// every program on the machine); now a device or a pipe is written as it is, a link's file is
+    /// replaced and the link kept, a folder refused in one line.
+    @Test("an output that is /dev/null, a FIFO, a symbolic link or a folder: written through, or refused in one line",
+          .enabled(if: built, reason))
+    func specialOutputs() throws {
+        let trace = TestData.assets.appendingPathComponent("traces/broad/01_undisturbed_slow_rotation_A_26-61s.csv").path
+        func isCharacterDevice(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+        }
+        #expect(isCharacterDevice("/dev/null"))
+        for arguments in [["fuse", trace, "--out", "/dev/null"], ["convert", trace, "/dev/null"],
+                          ["record", "--source", trace, "--duration", "0.5", "--out", "/dev/null"]] {
+            let r = try Self.run(arguments)
+            #expect(r.status == 0, "\(arguments): \(r.err)")
+            #expect(isCharacterDevice("/dev/null"), "\(arguments) replaced /dev/null")
+        }
+        try Self.expectOneLineError(["map", "--source", trace, "--plot", "/dev/null"],
+                                    containing: ["/dev/null: is a device, a pipe or a socket, not a file"])
+        #expect(isCharacterDevice("/dev/null"))
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltkit-outputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // a FIFO another program reads: the rows go through it
+        let fifo = folder.appendingPathComponent("rows.csv").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let received = ReadBytes()
+        let reader = Thread {
+            guard let handle = FileHandle(forReadingAtPath: fifo) else { return }
+            received.set(handle.readDataToEndOfFile())
+        }
+        reader.start()
+        let piped = try Self.run(["fuse", trace, "--out", fifo])
+        #expect(piped.status == 0, "\(piped.err)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+        let deadline = Date().addingTimeInterval(10)
+        while received.get().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let text = String(decoding: received.get(), as: UTF8.self)
+        #expect(text.hasPrefix("t,qw,qx,qy,qz,"))
+        #expect(text.split(separator: "\n").count == 10_001)   // the header and a row per sample
+        // a symbolic link: the file it names gets the rows, the link stays a link
+        let real = folder.appendingPathComponent("real.csv").path, link = folder.appendingPathComponent("link.csv").path
+        try "old\n".write(toFile: real, atomically: false, encoding: .utf8)
+        #expect(symlink(real, link) == 0)
+        let linked = try Self.run(["fuse", trace, "--out", link])
+        #expect(linked.status == 0, "\(linked.err)")
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("t,qw,"))
+        // a folder
+        try Self.expectOneLineError(["fuse", trace, "--out", folder.path], containing: ["\(folder.path): is a folder; give a file to write"])
+    }
+}
+
+/// What a reader thread read, handed to the test's thread.
+private final class ReadBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ bytes: Data) { lock.withLock { data = bytes } }
+    func get() -> Data { lock.withLock { data } }
 }
