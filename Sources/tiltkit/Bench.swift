@@ -93,6 +93,11 @@ extension Bench {
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
 
+        func validate() throws {
+            // Its figures are a table: asked for charts, it would write none and say nothing.
+            if common.plot != nil { throw ValidationError("bench fusion draws no charts: --plot is for pull, latency --source, accuracy, frame and gestures") }
+        }
+
         func run() throws {
             let library = try data.resolve()
             let settings = common.quick ? FusionBenchmark.Settings.quick : FusionBenchmark.Settings()
@@ -179,6 +184,12 @@ extension Bench {
         @OptionGroup var common: BenchCommonOptions
         @OptionGroup var data: BenchDataOptions
         @OptionGroup var live: BenchSourceOptions
+
+        func validate() throws {
+            if common.plot != nil && live.source.isEmpty {
+                throw ValidationError("bench latency draws its charts from a live source: --plot needs --source")
+            }
+        }
 
         func run() throws {
             if !live.source.isEmpty { return try live.run(bench: "latency", pullCost: false, common: common) }

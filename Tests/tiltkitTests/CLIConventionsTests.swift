@@ -179,6 +179,20 @@ struct CLIConventionsTests {
         }
     }
 
+    @Test("--plot on a bench that draws no charts there is refused, not ignored", .enabled(if: built, reason))
+    func plotWithoutCharts() throws {
+        let cases: [([String], String)] = [
+            (["bench", "fusion", "--quick", "--plot", "/tmp/tiltkit-no-plots"], "Error: bench fusion draws no charts"),
+            (["bench", "latency", "--quick", "--plot", "/tmp/tiltkit-no-plots"], "Error: bench latency draws its charts from a live source: --plot needs --source"),
+        ]
+        for (arguments, expected) in cases {
+            let r = try Self.run(arguments)
+            #expect(r.status == 64, "\(arguments): \(r.err)")   // ArgumentParser's usage error
+            #expect(r.err.hasPrefix(expected), "\(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/tiltkit-no-plots"))
+        }
+    }
+
     @Test("serve dsu --json: the closing summary's documented keys, a slot per source", .enabled(if: built, reason))
     func serveJSON() throws {
         let port = 20_000 + Int(getpid()) % 20_000
