@@ -1,23 +1,55 @@
+import CSDL2
 import CSDL2Image
+import Glibc
 
 // PNG encoding and decoding through SDL2_image; the only file that uses it.
 
 extension Image {
-    /// Writes the image as a PNG file (RGBA, 8 bits per channel).
+    /// Writes the image as a PNG file (RGBA, 8 bits per channel). Encoded in memory first and written
+    /// with every write's result checked: SDL_image writing the file itself reported success on a
+    /// full disk (`/dev/full`), leaving no screenshot or half of one.
     public func writePNG(to path: String) throws(EngineError) {
         guard width > 0, height > 0 else { throw .imageWriteFailed(path: path, detail: "the image is empty") }
-        var bytes = pixels
-        let result: Int32 = bytes.withUnsafeMutableBytes { buffer in
+        let png = try encodedPNG(path: path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .imageWriteFailed(path: path, detail: String(cString: strerror(errno))) }
+        var written = 0
+        while written < png.count {
+            let n = png.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, png.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let detail = n == 0 ? "nothing written" : String(cString: strerror(errno))
+                close(fd)
+                throw .imageWriteFailed(path: path, detail: detail)
+            }
+            written += n
+        }
+        guard close(fd) == 0 else { throw .imageWriteFailed(path: path, detail: String(cString: strerror(errno))) }
+    }
+
+    /// The PNG file's bytes. The buffer holds the pixels uncompressed and zlib's and the chunks'
+    /// overhead, the most an encoding can take.
+    private func encodedPNG(path: String) throws(EngineError) -> [UInt8] {
+        let raw = width * height * 4 + height
+        var png = [UInt8](repeating: 0, count: raw + raw / 256 + 65_536)
+        var pixelBytes = pixels
+        let size: Int = pixelBytes.withUnsafeMutableBytes { pixelBuffer in
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                buffer.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
+                pixelBuffer.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
                 UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue))  // bytes r, g, b, a on little-endian
             else { return -2 }
             defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, path)
+            return png.withUnsafeMutableBytes { out in
+                guard let stream = SDL_RWFromMem(out.baseAddress, Int32(out.count)) else { return -1 }
+                defer { SDL_RWclose(stream) }
+                guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return -1 }
+                return Int(SDL_RWtell(stream))
+            }
         }
-        if result != 0 {
-            throw .imageWriteFailed(path: path, detail: result == -2 ? "could not wrap the pixels" : String(cString: SDL_GetError()))
+        guard size > 0 else {
+            throw .imageWriteFailed(path: path, detail: size == -2 ? "could not wrap the pixels" : String(cString: SDL_GetError()))
         }
+        return Array(png.prefix(size))
     }
 
     /// Reads a PNG file (any colour type SDL2_image decodes), as RGBA, top row first.
