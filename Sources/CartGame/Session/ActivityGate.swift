@@ -120,8 +120,9 @@ public struct ActivityGate: Sendable {
     public mutating func push(_ motion: DeviceMotion) -> Bool {
         let held = hold != nil
         let facing = -motion.gravity.normalized.z >= Self.facingPlayer
+        // before the rules as well as after: they may end a walk's hold in this very push
         if case .onFoot? = hold, !facing { stowedWalk = true }
-        applyRules(motion)
+        applyRules(motion, facing: facing)
         if case .onFoot? = hold, !facing { stowedWalk = true }
         if stowedWalk && hold == nil { hold = .awayFromPlayer }
         // held toward the player and still, as a player who stops walking with it in the hands
@@ -132,8 +133,8 @@ public struct ActivityGate: Sendable {
         return held && hold == nil
     }
 
-    /// Every rule above but the stowed walk's.
-    private mutating func applyRules(_ motion: DeviceMotion) {
+    /// Every rule above but the stowed walk's; `facing`: the device's face is turned up toward the player.
+    private mutating func applyRules(_ motion: DeviceMotion, facing: Bool) {
         handTurning.push(motion)
         strokes.push(motion)
         settling.push(motion)
@@ -149,8 +150,7 @@ public struct ActivityGate: Sendable {
             stowedWalk = false
             return
         }
-        if case .onFoot? = hold, settling.quietFor(motion.timestamp) >= Self.quietToResume,
-           -motion.gravity.normalized.z >= Self.facingPlayer {
+        if case .onFoot? = hold, settling.quietFor(motion.timestamp) >= Self.quietToResume, facing {
             hold = nil
             settledAt = motion.timestamp
             return
