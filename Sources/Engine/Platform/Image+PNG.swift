@@ -49,7 +49,8 @@ extension Image {
         guard size > 0 else {
             throw .imageWriteFailed(path: path, detail: size == -2 ? "could not wrap the pixels" : String(cString: SDL_GetError()))
         }
-        return Array(png.prefix(size))
+        png.removeSubrange(size...)
+        return png
     }
 
     /// Reads a PNG file (any colour type SDL2_image decodes), as RGBA, top row first.
