@@ -53,7 +53,10 @@ struct MotionPipeline: Sendable {
     mutating func process(_ batch: [MotionSample], arrivalTime: Double, into slots: PullSlots) {
         // guarded: iterating even an empty dictionary retains and releases its storage every batch
         if !sampleObservers.isEmpty { for observer in sampleObservers.values { observer.send(contentsOf: batch) } }
-        for sample in batch { process(sample, arrivalTime: arrivalTime, into: slots) }
+        // each sample lent from the batch in place: iterating the array copied every one out first
+        batch.withUnsafeBufferPointer { samples in
+            for i in samples.indices { process(samples[i], arrivalTime: arrivalTime, into: slots) }
+        }
         accelerometer.flush()
         gyro.flush()
         magnetometer.flush()
@@ -61,8 +64,8 @@ struct MotionPipeline: Sendable {
         deviceMotion.flush()
     }
 
-    /// Consuming: the calibrated field is written into the sample itself, not into a copy of it.
-    private mutating func process(_ sample: consuming MotionSample, arrivalTime: Double, into slots: PullSlots) {
+    /// Borrowed: a copy is made only where fusion is to see a field other than the raw one.
+    private mutating func process(_ sample: borrowing MotionSample, arrivalTime: Double, into slots: PullSlots) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
         if accelerometer.admits(t) {
@@ -90,25 +93,38 @@ struct MotionPipeline: Sendable {
         // updating it in place through the optional copied the whole estimator for every sample.
         guard deviceMotion.isActive, var running = estimator.take() else { return }
         var accepted: Bool
-        if let raw = sample.magneticField, raw.isFinite {  // copied only when there is a field to calibrate
+        // 6-axis fusion never reads the field: it takes the sample as it is. The accelerometer-only
+        // estimator checks the field it is given, so it gets the calibrated one, as 9-axis fusion.
+        let estimatorReadsField = frame.usesMagnetometer || estimation == .accelerometer || accelerometerOnlySource
+        if let raw = sample.magneticField, raw.isFinite {
             let generation = magnetometerCalibrator.generation
             magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
             // The fit earned a new level: a heading learned from the field calibrated the old way
             // would take tens of seconds to walk over, so the estimate starts again from this sample.
             if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
             let field = magnetometerCalibrator.calibrated(raw)
-            // A disturbed field (strength or dip off what was learned) is kept from fusion, which
-            // coasts on the gyro meanwhile rather than turn its heading after a magnet.
-            sample.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
-            accepted = running.update(sample, into: &estimate)
+            if estimatorReadsField {
+                // A disturbed field (strength or dip off what was learned) is kept from fusion, which
+                // coasts on the gyro meanwhile rather than turn its heading after a magnet.
+                var calibrated = copy sample
+                calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
+                accepted = running.update(calibrated, into: &estimate)
+            } else {
+                accepted = running.update(sample, into: &estimate)
+            }
             let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
             if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
         } else if sample.magneticField != nil {
             // A NaN or infinite reading: the sample is fused without it (the heading coasts on the gyro
             // for it, as through a disturbance) and the last calibrated field stays the one published.
-            sample.magneticField = nil
             let field = estimate.magneticField
-            accepted = running.update(sample, into: &estimate)
+            if estimatorReadsField {
+                var withoutField = copy sample
+                withoutField.magneticField = nil
+                accepted = running.update(withoutField, into: &estimate)
+            } else {
+                accepted = running.update(sample, into: &estimate)
+            }
             if accepted { estimate.magneticField = field }
         } else {
             accepted = running.update(sample, into: &estimate)
