@@ -186,7 +186,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     }
 
     /// One pass as fast as possible over samples in memory: each batch copied from the trace in one
-    /// piece (appended one by one, each 210-byte sample was a call of its own to copy). False once stopped.
+    /// piece (appended one by one, each 216-byte sample was a call of its own to copy). False once stopped.
     private func deliverInBatches(_ samples: [MotionSample], offset: Double, _ batch: inout [MotionSample],
                                   flush: (inout [MotionSample]) -> Bool) -> Bool {
         var next = 0
