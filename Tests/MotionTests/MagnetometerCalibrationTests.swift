@@ -202,6 +202,19 @@ import Testing
         #expect(SymmetricMatrix3(xx: 1, yy: -1, zz: 1).eigen().values.x == -1)
     }
 
+    @Test func readingsWithinTheIntervalOfTheLastOneUsedAreLeftOut() {
+        let fit = MagnetometerCalibration(offset: .zero, fieldStrength: 50, residual: 0.01, coverage: 0.4)
+        var calibrator = MagnetometerCalibrator(restoring: fit)
+        calibrator.add(Vector3(50, 0, 0), timestamp: 10)
+        // twice the field's strength 5 ms later (a 200 Hz source): left out, the check does not move
+        calibrator.add(Vector3(100, 0, 0), timestamp: 10.005)
+        #expect(calibrator.strengthDeviation == 0)
+        // 20 ms after the last one used: checked, and weighed by those 20 ms
+        calibrator.add(Vector3(100, 0, 0), timestamp: 10 + MagnetometerCalibrator.minimumInterval)
+        let weight = MagnetometerCalibrator.minimumInterval / (MagnetometerCalibrator.minimumInterval + MagnetometerCalibrator.disturbanceTimeConstant)
+        #expect(abs(calibrator.strengthDeviation - weight) < 1e-9)
+    }
+
     @Test func aCalibrationStoredAsAPerAxisScaleStillLoads() throws {
         let json = #"{"offset":[1,2,3],"scale":[1.1,0.9,1],"fieldStrength":48,"residual":0.01,"coverage":0.4}"#
         let c = try JSONDecoder().decode(MagnetometerCalibration.self, from: Data(json.utf8))
