@@ -86,7 +86,8 @@ public struct MagnetometerCalibrator: Sendable {
     public func calibrated(_ raw: Vector3) -> Vector3 { calibration?.apply(raw) ?? raw }
 
     /// Feeds one raw reading, µT, with the device's gravity where known (for the field's dip);
-    /// non-finite readings, time going backwards and readings within `minimumInterval` of the last one used are ignored.
+    /// non-finite readings, time going backwards and readings within `minimumInterval` of the last
+    /// one used are ignored.
     public mutating func add(_ raw: Vector3, timestamp t: Double, gravity: Vector3? = nil) {
         guard raw.isFinite, t.isFinite, t >= (lastTimestamp ?? -.infinity) + Self.minimumInterval else { return }
         let dt = lastTimestamp.map { t - $0 } ?? 0

@@ -92,42 +92,47 @@ struct MotionPipeline: Sendable {
         // The estimator is moved out and back so its existential box stays uniquely referenced:
         // updating it in place through the optional copied the whole estimator for every sample.
         guard deviceMotion.isActive, var running = estimator.take() else { return }
-        var accepted: Bool
-        // 6-axis fusion never reads the field: it takes the sample as it is. The accelerometer-only
-        // estimator checks the field it is given, so it gets the calibrated one, as 9-axis fusion.
-        let estimatorReadsField = frame.usesMagnetometer || estimation == .accelerometer || accelerometerOnlySource
-        if let raw = sample.magneticField, raw.isFinite {
-            let generation = magnetometerCalibrator.generation
-            magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
-            // The fit earned a new level: a heading learned from the field calibrated the old way
-            // would take tens of seconds to walk over, so the estimate starts again from this sample.
-            if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
-            let field = magnetometerCalibrator.calibrated(raw)
-            if estimatorReadsField {
+        // The field the estimator is to read instead of the raw one (`.some(nil)`: none), and the
+        // calibrated field to publish (nil: the last one published stays).
+        var fieldForEstimator: Vector3?? = nil
+        var calibrated: Vector3? = nil
+        if let raw = sample.magneticField {
+            if raw.isFinite {
+                let generation = magnetometerCalibrator.generation
+                magnetometerCalibrator.add(raw, timestamp: t, gravity: estimate.timestamp > 0 ? estimate.gravity : nil)
+                // The fit earned a new level: a heading learned from the field calibrated the old way
+                // would take tens of seconds to walk over, so the estimate starts again from this sample.
+                if magnetometerCalibrator.generation != generation && frame.usesMagnetometer { running.reset() }
+                let field = magnetometerCalibrator.calibrated(raw)
+                calibrated = field
                 // A disturbed field (strength or dip off what was learned) is kept from fusion, which
                 // coasts on the gyro meanwhile rather than turn its heading after a magnet.
-                var calibrated = copy sample
-                calibrated.magneticField = magnetometerCalibrator.isDisturbed ? nil : field
-                accepted = running.update(calibrated, into: &estimate)
+                fieldForEstimator = .some(magnetometerCalibrator.isDisturbed ? nil : field)
             } else {
-                accepted = running.update(sample, into: &estimate)
+                // A NaN or infinite reading: the sample is fused without it (the heading coasts on the
+                // gyro for it, as through a disturbance).
+                fieldForEstimator = .some(nil)
             }
-            let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
-            if accepted { estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy) }
-        } else if sample.magneticField != nil {
-            // A NaN or infinite reading: the sample is fused without it (the heading coasts on the gyro
-            // for it, as through a disturbance) and the last calibrated field stays the one published.
-            let field = estimate.magneticField
-            if estimatorReadsField {
-                var withoutField = copy sample
-                withoutField.magneticField = nil
-                accepted = running.update(withoutField, into: &estimate)
-            } else {
-                accepted = running.update(sample, into: &estimate)
-            }
-            if accepted { estimate.magneticField = field }
+        }
+        let lastPublishedField = estimate.magneticField
+        // 6-axis fusion never reads the field: it takes the sample as it is, uncopied. The
+        // accelerometer-only estimator checks the field it is given, so it gets it as 9-axis fusion does.
+        let estimatorReadsField = frame.usesMagnetometer || estimation == .accelerometer || accelerometerOnlySource
+        let accepted: Bool
+        if estimatorReadsField, let field = fieldForEstimator {
+            var changed = copy sample
+            changed.magneticField = field
+            accepted = running.update(changed, into: &estimate)
         } else {
             accepted = running.update(sample, into: &estimate)
+        }
+        if accepted, sample.magneticField != nil {
+            if let field = calibrated {
+                let accuracy = estimate.magneticField.accuracy == .low ? .low : magnetometerCalibrator.accuracy
+                estimate.magneticField = CalibratedMagneticField(field: field, accuracy: accuracy)
+            } else {
+                estimate.magneticField = lastPublishedField
+            }
         }
         estimator = consume running
         if accepted {
