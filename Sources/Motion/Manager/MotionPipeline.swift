@@ -48,44 +48,33 @@ struct MotionPipeline: Sendable {
     // MARK: Per sample
 
     /// Each sample of `batch` in order, all stamped `arrivalTime` (they arrived together, by one
-    /// read): every one published to the pull slots as it is processed, and each update type's
-    /// outputs handed to its channel together at the end, one lock per channel per batch.
+    /// read); at the end each update type's newest output is published to its pull slot and its
+    /// outputs are handed to its channel together, one lock per channel per batch.
     mutating func process(_ batch: [MotionSample], arrivalTime: Double, into slots: PullSlots) {
         // guarded: iterating even an empty dictionary retains and releases its storage every batch
         if !sampleObservers.isEmpty { for observer in sampleObservers.values { observer.send(contentsOf: batch) } }
         // each sample lent from the batch in place: iterating the array copied every one out first
         batch.withUnsafeBufferPointer { samples in
-            for i in samples.indices { process(samples[i], arrivalTime: arrivalTime, into: slots) }
+            for i in samples.indices { process(samples[i]) }
         }
-        accelerometer.flush()
-        gyro.flush()
-        magnetometer.flush()
-        altitude.flush()
-        deviceMotion.flush()
+        accelerometer.flush(publishingTo: slots.accelerometer, arrivalTime: arrivalTime)
+        gyro.flush(publishingTo: slots.gyro, arrivalTime: arrivalTime)
+        magnetometer.flush(publishingTo: slots.magnetometer, arrivalTime: arrivalTime)
+        altitude.flush(publishingTo: slots.altitude, arrivalTime: arrivalTime)
+        deviceMotion.flush(publishingTo: slots.deviceMotion, arrivalTime: arrivalTime)
     }
 
     /// Borrowed: a copy is made only where fusion is to see a field other than the raw one.
-    private mutating func process(_ sample: borrowing MotionSample, arrivalTime: Double, into slots: PullSlots) {
+    private mutating func process(_ sample: borrowing MotionSample) {
         let t = sample.timestamp
         rateMeter.add(timestamp: t)
-        if accelerometer.admits(t) {
-            let data = AccelerometerData(timestamp: t, acceleration: sample.acceleration)
-            slots.accelerometer.publish(Received(value: data, arrivalTime: arrivalTime))
-            accelerometer.push(data)
-        }
-        if let rate = sample.rotationRate, gyro.admits(t) {
-            let data = GyroData(timestamp: t, rotationRate: rate)
-            slots.gyro.publish(Received(value: data, arrivalTime: arrivalTime))
-            gyro.push(data)
-        }
+        if accelerometer.admits(t) { accelerometer.push(AccelerometerData(timestamp: t, acceleration: sample.acceleration)) }
+        if let rate = sample.rotationRate, gyro.admits(t) { gyro.push(GyroData(timestamp: t, rotationRate: rate)) }
         if let field = sample.magneticField, magnetometer.admits(t) {
-            let data = MagnetometerData(timestamp: t, magneticField: field)
-            slots.magnetometer.publish(Received(value: data, arrivalTime: arrivalTime))
-            magnetometer.push(data)
+            magnetometer.push(MagnetometerData(timestamp: t, magneticField: field))
         }
         if altitude.isActive, let pressure = sample.pressure,
            let data = altimeter.update(timestamp: t, pressure: pressure), altitude.admits(t) {
-            slots.altitude.publish(Received(value: data, arrivalTime: arrivalTime))
             altitude.push(data)
         }
         // Fusion sees every sample, with the field calibrated; only its output is thinned to the interval.
@@ -144,7 +133,6 @@ struct MotionPipeline: Sendable {
             }
             if let reference = referenceAttitude { motion.attitude.multiply(byInverseOf: reference) }
             if deviceMotion.admits(motion.timestamp) {
-                slots.deviceMotion.publish(Received(value: motion, arrivalTime: arrivalTime))
                 deviceMotion.push(motion)
             }
         }

@@ -7,9 +7,10 @@ struct UpdateStream<Data: Sendable>: Sendable {
     var channel: UpdateChannel<Data>?
     /// nil unless a stream consumes this update type (`MotionManager.accelerometerUpdates()` …).
     private(set) var feed: UpdateFeed<Data>?
-    /// Outputs of the batch being processed, handed to `channel` together by `flush`: one lock
-    /// for the samples a source read together instead of one per sample. Empty between batches;
-    /// its storage is kept, so steady state does not allocate.
+    /// Outputs of the batch being processed: `flush` publishes the newest to the pull slot and hands
+    /// them all to `channel` or `feed` together, one lock for the samples a source read together
+    /// instead of one per sample. Empty between batches; its storage is kept, so steady state does
+    /// not allocate.
     private var staged: [Data?] = []
 
     /// Starts (or restarts with a new handler); the first sample after it is delivered.
@@ -40,18 +41,23 @@ struct UpdateStream<Data: Sendable>: Sendable {
     /// True if `timestamp` passes the update interval; call once per sample while active.
     mutating func admits(_ timestamp: Double) -> Bool { isActive && decimator.admits(timestamp) }
 
-    /// Stages `data` for the handler; `flush` sends it, after the rest of its batch.
-    mutating func push(_ data: consuming Data) {
-        if channel != nil || feed != nil { staged.append(data) }
-    }
+    /// Stages `data`; `flush` publishes and sends it, after the rest of its batch.
+    mutating func push(_ data: consuming Data) { staged.append(data) }
 
-    /// Sends the batch's staged outputs, in order; called once per batch of samples.
-    mutating func flush() {
-        guard !staged.isEmpty else { return }
+    /// Publishes the batch's newest output to `slot` (stamped `arrivalTime`, the batch's), then sends
+    /// every staged output in order; called once per batch of samples. Only the newest is published:
+    /// the batch's samples arrived together, so a pull after it wants that one, and publishing each
+    /// (a seqlock write of the whole value) was a tenth of a replay's push.
+    mutating func flush(publishingTo slot: LatestValue<Received<Data>>, arrivalTime: Double) where Data: BitwiseCopyable {
+        guard let newest = staged.last, let newest else { return }
+        // before the hand-off: a handler that pulls sees at least what it was sent
+        slot.publish(Received(value: newest, arrivalTime: arrivalTime))
         if let feed {
             feed.yield(moving: &staged)
+        } else if let channel {
+            channel.send(moving: &staged)
         } else {
-            channel?.send(moving: &staged)
+            staged.removeAll(keepingCapacity: true)
         }
     }
 
