@@ -68,6 +68,8 @@ public struct AHRS: DeviceMotionEstimator {
     /// A calibration replaced a field the heading had no reference for: the heading starts over from
     /// the calibrated field once that earns one.
     var headingRestartPending = false
+    /// The field over the current turn about the vertical (`TurnAveragedField`).
+    var turnAverage = TurnAveragedField()
     /// Output rotation from the internal east-north-up frame into `referenceFrame`.
     var outputRotation: Quaternion
     /// What the output applies to the 6D attitude: `outputRotation`, after the heading correction
@@ -173,11 +175,13 @@ public struct AHRS: DeviceMotionEstimator {
         if window.count >= coefficients.correctionStride {
             let duration = window.duration
             if duration > 0 { trackSamplePeriod(duration / Double(window.count)) }
+            // the window's turn about the vertical, for the heading's whole-turn average
+            let turned = usesMagnetometer ? FastMath.rotate(attitude6D, window.rotation).z : 0
             correct6D(gyro: gyro, acceleration: acceleration)
             // The field is read here only: read on every sample it cost 6D 8 and 9D 12 of its 440
             // and 505 instructions a sample (callgrind), 6D for nothing.
             if usesMagnetometer, let field = sample.magneticField {
-                correctHeading(field, dt: duration, timestamp: sample.timestamp)
+                correctHeading(field, dt: duration, turned: turned, timestamp: sample.timestamp)
             }
         }
         return rate
@@ -198,6 +202,7 @@ public struct AHRS: DeviceMotionEstimator {
         gyroError.restartAttitude()
         magnetic.restart()
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
+        turnAverage = TurnAveragedField()
         headingInitialised = false
         refreshOutput()
     }
@@ -276,7 +281,7 @@ public struct AHRS: DeviceMotionEstimator {
 
     /// Out of line: it runs at the correction rate only.
     @inline(never)
-    private mutating func correctHeading(_ raw: Vector3, dt: Double, timestamp: Double) {
+    private mutating func correctHeading(_ raw: Vector3, dt: Double, turned: Double, timestamp: Double) {
         if raw.x == 0 && raw.y == 0 && raw.z == 0 { return }  // a source's "no reading"
         let field = settings.learnsMagnetometerCalibration ? calibrate(raw, timestamp: timestamp) : raw
         let earthField = FastMath.rotate(attitude6D, field)
@@ -297,6 +302,11 @@ public struct AHRS: DeviceMotionEstimator {
         }
         if !headingRestartPending {  // else coasting on the gyro
             headingCorrection.update(earthField: earthField, disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
+        }
+        // Coasting through iron that rides along, a whole turn about the vertical still finds north.
+        if let average = turnAverage.add(earthField, turned: turned, dt: dt,
+                                         disturbed: magnetic.isDisturbed || headingRestartPending) {
+            headingCorrection.correct(towards: average.field, over: average.duration, coefficients.heading)
         }
         if !headingInitialised {
             headingInitialised = true
@@ -354,6 +364,7 @@ public struct AHRS: DeviceMotionEstimator {
                 }
             }
             fieldCalibration = fit
+            turnAverage = TurnAveragedField()  // the turn so far saw the field calibrated the old way
         }
         return fit.apply(raw)
     }

@@ -14,9 +14,12 @@ struct HeadingCorrection: Hashable, Sendable {
         /// s.
         var maximumRejectionTime: Double
         var rejectionFactor: Double
+        /// s.
+        var timeConstant: Double
 
         init(_ s: AHRSSettings, samplePeriod: Double) {
             gain = AHRSCoefficients.gain(timeConstant: s.magneticTimeConstant, samplePeriod: samplePeriod)
+            timeConstant = s.magneticTimeConstant
             startupTime = min(s.magneticStartupTime, s.magneticTimeConstant)
             maximumRejectionTime = s.magneticMaximumRejectionTime
             rejectionFactor = s.magneticRejectionFactor
@@ -40,13 +43,7 @@ struct HeadingCorrection: Hashable, Sendable {
     /// - Parameters: m the field in the 6D earth frame (x east, y north, z up), disturbed from the detector, dt s.
     @inline(__always)
     mutating func update(earthField m: Vector3, disturbed: Bool, dt: Double, _ co: Coefficients) {
-        // Field rotated by the current δ; its angle from north (towards east) is the disagreement.
-        let c = rotation.w * rotation.w - rotation.z * rotation.z
-        let sn = 2 * rotation.w * rotation.z
-        let east = c * m.x - sn * m.y
-        let north = sn * m.x + c * m.y
-        if east == 0 && north == 0 { return }
-        let error = FastMath.atan2(east, north)
+        guard let error = angleFromNorth(m) else { return }
         disagreement = error
 
         var k = co.gain
@@ -66,6 +63,28 @@ struct HeadingCorrection: Hashable, Sendable {
             if initialGain * co.startupTime < dt { initialGain = 0 }
         }
         if k == 0 { return }
-        rotation = FastMath.renormalized(FastMath.product(FastMath.rotation(rate: Vector3(0, 0, k * error), dt: 1), rotation))
+        turn(by: k * error)
+    }
+
+    /// Turns δ towards the north of `m` (6D earth frame) as `duration` s of undisturbed updates would:
+    /// a whole turn's average of a field that rides along (`TurnAveragedField`), while the field itself coasts.
+    mutating func correct(towards m: Vector3, over duration: Double, _ co: Coefficients) {
+        guard let error = angleFromNorth(m) else { return }
+        turn(by: AHRSCoefficients.gain(timeConstant: co.timeConstant, samplePeriod: duration) * error)
+    }
+
+    /// The angle of `m` turned by the current δ from north, towards east, rad; nil for a vertical field.
+    @inline(__always)
+    private func angleFromNorth(_ m: Vector3) -> Double? {
+        let c = rotation.w * rotation.w - rotation.z * rotation.z
+        let sn = 2 * rotation.w * rotation.z
+        let east = c * m.x - sn * m.y
+        let north = sn * m.x + c * m.y
+        if east == 0 && north == 0 { return nil }
+        return FastMath.atan2(east, north)
+    }
+
+    private mutating func turn(by angle: Double) {
+        rotation = FastMath.renormalized(FastMath.product(FastMath.rotation(rate: Vector3(0, 0, angle), dt: 1), rotation))
     }
 }
