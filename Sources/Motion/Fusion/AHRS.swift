@@ -19,7 +19,9 @@
 ///   error in motion (`GyroErrorEstimator`): unmodelled, a scale error of a few tenths of a percent
 ///   drifts several degrees per second in fast rotation, which the bias estimate would absorb wrongly;
 /// - in 9D the heading is a separate rotation about the vertical (`HeadingCorrection`), fed only by
-///   an undisturbed magnetometer (`MagneticDisturbanceDetector`); a disturbance coasts on the gyro.
+///   an undisturbed magnetometer (`MagneticDisturbanceDetector`); a disturbance coasts on the gyro,
+///   but where it is iron riding along, each whole turn about the vertical still says where north is
+///   (`TurnAveragedField`).
 /// Internally the earth frame is x east, y (magnetic) north, z up, as VQF and BROAD; the output is
 /// rotated into the requested Core Motion frame (`AttitudeReferenceFrame`).
 ///
