@@ -36,13 +36,12 @@ struct TurnAveragedField: Hashable, Sendable {
         var duration: Double
     }
 
-    private var signedSum = Vector3.zero
-    private var signedTurn = 0.0
-    private var sum = Vector3.zero
-    private var squares = 0.0
-    private var turn = 0.0
-    private var duration = 0.0
-    private var disturbedTime = 0.0
+    // Σ field × angle and Σ angle, signed: the average over the angles covered net.
+    private var signedSum = Vector3.zero, signedTurn = 0.0
+    // Σ field × |angle|, Σ |field|² × |angle| and Σ |angle|: the field's mean and spread over every reading.
+    private var sum = Vector3.zero, squares = 0.0, turn = 0.0
+    // s: the turn's, and the part of it the field was disturbed.
+    private var duration = 0.0, disturbedTime = 0.0
 
     /// Adds the field `earthField` (µT, 6D earth frame) after the device turned `turned` rad about the
     /// vertical in the `dt` s since the last; the average once the angles sum to a whole turn, where it counts.
