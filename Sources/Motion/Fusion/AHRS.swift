@@ -70,8 +70,12 @@ public struct AHRS: DeviceMotionEstimator {
     /// A calibration replaced a field the heading had no reference for: the heading starts over from
     /// the calibrated field once that earns one.
     var headingRestartPending = false
-    /// The field over the current turn about the vertical (`TurnAveragedField`).
-    var turnAverage = TurnAveragedField()
+    /// The field over the current turn about the vertical (`TurnAveragedField`), and the raw field's
+    /// while a calibration is in use.
+    var turnAverage = TurnAveragedField(), rawTurnAverage = TurnAveragedField()
+    /// The angle about the vertical the heading's field was seen over since it started, rad: turned
+    /// while the field passed the check, and a whole turn for each turn's average taken.
+    var headingEvidence = 0.0
     /// Output rotation from the internal east-north-up frame into `referenceFrame`.
     var outputRotation: Quaternion
     /// What the output applies to the 6D attitude: `outputRotation`, after the heading correction
@@ -205,6 +209,8 @@ public struct AHRS: DeviceMotionEstimator {
         magnetic.restart()
         headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
         turnAverage = TurnAveragedField()
+        rawTurnAverage = TurnAveragedField()
+        headingEvidence = 0
         headingInitialised = false
         refreshOutput()
     }
@@ -301,14 +307,35 @@ public struct AHRS: DeviceMotionEstimator {
         if headingRestartPending && !magnetic.isDisturbed {
             headingRestartPending = false
             headingCorrection = HeadingCorrection(maximumRejectionTime: settings.magneticMaximumRejectionTime)
+            headingEvidence = 0
         }
         if !headingRestartPending {  // else coasting on the gyro
             headingCorrection.update(earthField: earthField, disturbed: magnetic.isDisturbed, dt: dt, coefficients.heading)
+            if !magnetic.isDisturbed { headingEvidence += abs(turned) }
         }
         // Coasting through iron that rides along, a whole turn about the vertical still finds north.
-        if let average = turnAverage.add(earthField, turned: turned, dt: dt,
-                                         disturbed: magnetic.isDisturbed || headingRestartPending) {
-            headingCorrection.correct(towards: average.field, over: average.duration, coefficients.heading)
+        let disturbed = magnetic.isDisturbed || headingRestartPending
+        var wholeTurn = turnAverage.add(earthField, turned: turned, dt: dt, disturbed: disturbed)
+        if fieldCalibration != nil,
+           let rawTurn = rawTurnAverage.add(FastMath.rotate(attitude6D, raw), turned: turned, dt: dt, disturbed: disturbed),
+           rawTurn.isRidingIron {
+            // The iron bends the raw field by an offset and a symmetric matrix, which a whole turn takes
+            // out; a calibration that is off leaves the product of two symmetric matrices, which is not
+            // symmetric, and turns the average off north (BROAD's trial 01 with soft iron, jittered: under
+            // a fit the field swung by 37 % of its strength over a turn against the raw 20 %, and every
+            // turn pointed 30° off). Where the raw field swings too much (a strong magnet), the calibrated.
+            wholeTurn = rawTurn
+        }
+        if let average = wholeTurn, average.isRidingIron {
+            // A whole turn sees the field from every heading: it moves the heading at least by its share
+            // of all the angles the heading's field was seen over. So the first turns set a heading taken
+            // at rest from a bent field (trial 01 with soft iron: 22° off until the first whole turn, 35 s
+            // into the movement), and a turn after a field that passed through turns of its own takes
+            // a smaller share (the x-io board's two-second spin at 69 s, 9° off, after 12 rad of a
+            // passing field: a third of the way).
+            headingEvidence += 2 * .pi
+            headingCorrection.correct(towards: average.field, over: average.duration,
+                                      atLeast: 2 * .pi / headingEvidence, coefficients.heading)
         }
         if !headingInitialised {
             headingInitialised = true
@@ -366,7 +393,9 @@ public struct AHRS: DeviceMotionEstimator {
                 }
             }
             fieldCalibration = fit
-            turnAverage = TurnAveragedField()  // the turn so far saw the field calibrated the old way
+            // the turn so far saw the field calibrated the old way
+            turnAverage = TurnAveragedField()
+            rawTurnAverage = TurnAveragedField()
         }
         return fit.apply(raw)
     }

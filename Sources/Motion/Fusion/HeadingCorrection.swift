@@ -67,10 +67,11 @@ struct HeadingCorrection: Hashable, Sendable {
     }
 
     /// Turns δ towards the north of `m` (6D earth frame) as `duration` s of undisturbed updates would:
-    /// a whole turn's average of a field that rides along (`TurnAveragedField`), while the field itself coasts.
-    mutating func correct(towards m: Vector3, over duration: Double, _ co: Coefficients) {
+    /// a whole turn's average of a field that rides along (`TurnAveragedField`), while the field itself coasts;
+    /// at least `minimumGain` of the way (the first turns' running mean).
+    mutating func correct(towards m: Vector3, over duration: Double, atLeast minimumGain: Double = 0, _ co: Coefficients) {
         guard let error = angleFromNorth(m) else { return }
-        turn(by: AHRSCoefficients.gain(timeConstant: co.timeConstant, samplePeriod: duration) * error)
+        turn(by: max(AHRSCoefficients.gain(timeConstant: co.timeConstant, samplePeriod: duration), minimumGain) * error)
     }
 
     /// The angle of `m` turned by the current δ from north, towards east, rad; nil for a vertical field.

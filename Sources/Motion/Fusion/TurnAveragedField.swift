@@ -31,10 +31,25 @@ struct TurnAveragedField: Hashable, Sendable {
     /// A turn slower than this starts over (the 6D heading drifts meanwhile), s.
     static let maximumDuration = 60.0
 
-    /// A whole turn's average, and how long the turn took, s.
-    struct Average: Hashable, Sendable {
+    /// One whole turn's figures.
+    struct Turn: Hashable, Sendable {
+        /// The field averaged over the angles turned net, µT (6D earth frame).
         var field: Vector3
+        /// RMS of the field about its mean over every reading, relative to the mean's strength.
+        var spread: Double
+        /// How far the net average's strength lies from the mean's, relative to the mean's.
+        var strengthMismatch: Double
+        /// How long the turn took, s.
         var duration: Double
+        /// The part of the turn the field failed the disturbance check.
+        var disturbedShare: Double
+
+        /// Whether the turn says where north is: the field was disturbed for most of it, swung as iron
+        /// riding along swings it, neither too little nor too much, and its net average and mean agree.
+        var isRidingIron: Bool {
+            disturbedShare > 0.5 && spread >= TurnAveragedField.ridingSpread && spread <= TurnAveragedField.maximumSpread
+                && strengthMismatch < TurnAveragedField.normTolerance
+        }
     }
 
     // Σ field × angle and Σ angle, signed: the average over the angles covered net.
@@ -45,8 +60,8 @@ struct TurnAveragedField: Hashable, Sendable {
     private var duration = 0.0, disturbedTime = 0.0
 
     /// Adds the field `earthField` (µT, 6D earth frame) after the device turned `turned` rad about the
-    /// vertical in the `dt` s since the last; the average once the angles sum to a whole turn, where it counts.
-    mutating func add(_ earthField: Vector3, turned: Double, dt: Double, disturbed: Bool) -> Average? {
+    /// vertical in the `dt` s since the last; the turn's figures once the angles sum to a whole turn.
+    mutating func add(_ earthField: Vector3, turned: Double, dt: Double, disturbed: Bool) -> Turn? {
         guard earthField.isFinite, turned.isFinite else { return nil }
         let weight = abs(turned)
         signedSum += earthField * turned
@@ -61,9 +76,9 @@ struct TurnAveragedField: Hashable, Sendable {
         defer { self = Self() }
         let average = signedSum / signedTurn
         let mean = sum / turn
+        let strength = max(mean.length, .leastNormalMagnitude)
         let spread = max(squares / turn - mean.lengthSquared, 0).squareRoot()
-        guard disturbedTime > 0.5 * duration, spread >= Self.ridingSpread * mean.length, spread <= Self.maximumSpread * mean.length,
-              abs(average.length - mean.length) < Self.normTolerance * mean.length else { return nil }
-        return Average(field: average, duration: duration)
+        return Turn(field: average, spread: spread / strength, strengthMismatch: abs(average.length - strength) / strength,
+                    duration: duration, disturbedShare: disturbedTime / duration)
     }
 }
