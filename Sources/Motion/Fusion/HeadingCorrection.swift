@@ -68,7 +68,7 @@ struct HeadingCorrection: Hashable, Sendable {
 
     /// Turns δ towards the north of `m` (6D earth frame) as `duration` s of undisturbed updates would:
     /// a whole turn's average of a field that rides along (`TurnAveragedField`), while the field itself coasts;
-    /// at least `minimumGain` of the way (the first turns' running mean).
+    /// at least `minimumGain` of the way (the turn's share of the angles the heading's field was seen over).
     mutating func correct(towards m: Vector3, over duration: Double, atLeast minimumGain: Double, _ co: Coefficients) {
         guard let error = angleFromNorth(m) else { return }
         turn(by: max(AHRSCoefficients.gain(timeConstant: co.timeConstant, samplePeriod: duration), minimumGain) * error)
